@@ -1,0 +1,39 @@
+"""The ``burraco`` command: one typer app; each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from burraco.cli import vp_cmd
+from burraco.core.errors import BurracoError
+
+app = typer.Typer(
+    name="burraco",
+    help="Burraco: rules referee, engine tools, bots and tournaments.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Burraco: rules referee, engine tools, bots and tournaments."""
+
+
+vp_cmd.register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: bad input of any kind ends with a one-line message and exit code 2."""
+    try:
+        app(args=argv, prog_name="burraco", standalone_mode=True)
+    except BurracoError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Rules options and named presets: variants are data, not subclasses (RULES.md, every section).
+
+>>> preset("fibur").semi_clean, preset("portal").semi_clean
+(False, True)
+>>> preset("international").clean_burraco_to_close
+True
+>>> preset("nope")
+Traceback (most recent call last):
+...
+burraco.core.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: fibur, international, portal, home, reale
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from burraco.core.errors import RulesOptionError, UnknownPresetError
+
+VpTableName = Literal["fibur", "portal"]
+PairShare = Literal["half", "full"]
+TARGETS: Final = (505, 1005, 2005, 3005, 5005)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option RULES.md names, with the federation's competition code as the default."""
+
+    players: int = 4
+    """2, 3 or 4 players (§2, §9)."""
+    joker_value: int = 30
+    """§1: 30, or 25 (seed 004)."""
+    semi_clean: bool = False
+    """§4.3: a dirty burraco with 7+ naturals in an unbroken run scores ``semi_clean_bonus``."""
+    clean_burraco_to_close: bool = False
+    """§6.2: the international rule — closing needs a clean burraco."""
+    opponent_must_have_played: bool = False
+    """§6.6: nobody closes before every opponent has played a turn (seed 002)."""
+    double_negative_if_not_opened: bool = False
+    """§8: a side that melded nothing counts its hand points twice (seed 004)."""
+    special_burraco_bonuses: bool = False
+    """§8: reale (A-2…K clean, natural 2, 13 cards) 300, super (8 same-rank naturals) 250."""
+    burraco_reale_variant: bool = False
+    """§8 house variant: A–K 13 cards 500, A…K-A 14 cards 1000 (two aces allowed there)."""
+    leftover_pozzetto_to_stock: bool = False
+    """§7: an untaken pozzetto becomes the stock when the stock runs out (seed 000)."""
+    three_player_pair_share: PairShare = "half"
+    """§9: each member of the 3-player pair is credited half (or all) of the pair's score."""
+    three_player_switch_at: int = 1000
+    """§9: once a match total reaches this, 3-player hands use three 11-card pozzetti."""
+    vp_table: VpTableName = "fibur"
+    """§10: the federation's tables (3- and 4-hand turns) or the portal's."""
+    target: int = 2005
+    """§10: free play ends when a side's total reaches this at the end of a hand."""
+    hands_per_turn: int | None = None
+    """§10: a tournament turn of a fixed number of hands (2, 3 or 4) instead of a target."""
+    clean_bonus: int = 200
+    dirty_bonus: int = 100
+    semi_clean_bonus: int = 150
+    closing_bonus: int = 100
+    pozzetto_penalty: int = 100
+    stall_rounds: int = 3
+    """§3: after this many full rounds without a stock draw, the streak's starter must draw."""
+    max_turns: int = 2000
+    """§3: engine guard — a hand ends (like an exhausted stock) after this many turns."""
+
+    def __post_init__(self) -> None:
+        checks: list[tuple[bool, str]] = [
+            (self.players in (2, 3, 4), f"players must be 2, 3 or 4, not {self.players}"),
+            (self.joker_value > 0, f"joker_value must be positive, not {self.joker_value}"),
+            (self.three_player_pair_share in ("half", "full"), "three_player_pair_share: half|full"),
+            (self.vp_table in ("fibur", "portal"), f"vp_table must be fibur or portal, not {self.vp_table!r}"),
+            (self.target > 0, f"target must be positive, not {self.target}"),
+            (self.hands_per_turn is None or self.hands_per_turn >= 1, "hands_per_turn must be >= 1"),
+            (self.stall_rounds >= 1, "stall_rounds must be >= 1"),
+            (self.max_turns >= 10, "max_turns must be >= 10"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise RulesOptionError(message)
+
+    @property
+    def num_sides(self) -> int:
+        """Sides at the start of a hand: 2 for 2 and 4 players, 3 for 3 players."""
+        return 3 if self.players == 3 else 2
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (unknown names raise :class:`RulesOptionError`)."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise RulesOptionError(f"unknown rules option(s): {', '.join(unknown)}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (for JSON, histories and the rules panel)."""
+        return dataclasses.asdict(self)
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "fibur": Rules(),
+    "international": Rules(clean_burraco_to_close=True),
+    "portal": Rules(semi_clean=True, opponent_must_have_played=True, vp_table="portal"),
+    "home": Rules(joker_value=25, double_negative_if_not_opened=True, target=2000),
+    "reale": Rules(special_burraco_bonuses=True, burraco_reale_variant=True, semi_clean=True),
+}
+"""Named presets: ``fibur`` (the competition code, default), ``international`` (clean burraco
+needed to close, seed 000), ``portal`` (seed 002), ``home`` (seed 004's house rules: joker 25,
+doubled negatives for a side that never opened, game to 2000) and ``reale`` (seed 000's special
+burraco bonuses and the burraco-reale house variant)."""
+
+
+def preset(name: str, **changes: Any) -> Rules:
+    """The preset called ``name``, optionally with some options changed."""
+    key = name.strip().lower()
+    if key not in PRESETS:
+        raise UnknownPresetError(
+            f"unknown rules preset {name!r}; known presets: {', '.join(PRESETS)}"
+        )
+    rules = PRESETS[key]
+    return rules.replace(**changes) if changes else rules
