@@ -4,10 +4,10 @@
 (False, True)
 >>> preset("international").clean_burraco_to_close
 True
->>> preset("nope")
+>>> preset("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-burraco.core.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: fibur, international, portal, home, reale
+burraco.core.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: fibur, international, portal, ...
 """
 
 from __future__ import annotations
