@@ -188,7 +188,7 @@ def _copies_reason(cards: Sequence[int]) -> str | None:
     return None
 
 
-def meld_or_reason(cards: Sequence[int], rules: Rules = DEFAULT_RULES) -> Meld | str:
+def meld_or_reason(cards: Sequence[int], rules: Rules = DEFAULT_RULES, ace_high: bool | None = None) -> Meld | str:
     """Validate ``cards`` as a new meld: the :class:`Meld`, or the reason it is illegal.
 
     >>> from burraco.core.cards import parse_cards as p
@@ -213,10 +213,10 @@ def meld_or_reason(cards: Sequence[int], rules: Rules = DEFAULT_RULES) -> Meld |
         combo = _combination(cards, others[0])
         if isinstance(combo, Meld) or len(others) > 1:
             return combo
-        sequence = _sequence(cards, SUIT[others[0]], rules)
+        sequence = _sequence(cards, SUIT[others[0]], rules, ace_high)
         return sequence if isinstance(sequence, Meld) else combo
     if len(suits) == 1:
-        return _sequence(cards, SUIT[others[0]], rules)
+        return _sequence(cards, SUIT[others[0]], rules, ace_high)
     a, b = next((x, y) for x in others for y in others if SUIT[x] != SUIT[y])
     c, d = next(((x, y) for x in others for y in others if RANK[x] != RANK[y]), (a, b))
     return (
@@ -254,7 +254,7 @@ def _combination(cards: Sequence[int], natural: int) -> Meld | str:
     return Meld("combination", -1, rank, tuple(naturals), (rank,) * len(cards))
 
 
-def _sequence(cards: Sequence[int], suit: int, rules: Rules) -> Meld | str:
+def _sequence(cards: Sequence[int], suit: int, rules: Rules, ace_high: bool | None = None) -> Meld | str:
     """Find the arrangement of a one-suit multiset, preferring a natural 2 (§4.1)."""
     own_two = make_card(TWO, suit)
     wilds = [c for c in cards if c == JOKER or (RANK[c] == TWO and c != own_two)]
@@ -274,7 +274,7 @@ def _sequence(cards: Sequence[int], suit: int, rules: Rules) -> Meld | str:
                            f"({' '.join(format_card(w) for w in all_wilds)})")
             continue
         ranks = naturals + [TWO] * natural_two
-        for positions in _ace_placements(ranks, rules):
+        for positions in _ace_placements(ranks, rules, ace_high):
             result = _arrange(positions, suit, all_wilds[0] if all_wilds else -1, natural_two)
             if isinstance(result, Meld):
                 return result
@@ -291,14 +291,17 @@ def _best_reason(reasons: list[str]) -> str:
     return reasons[0]
 
 
-def _ace_placements(ranks: list[int], rules: Rules) -> list[list[int]]:
+def _ace_placements(ranks: list[int], rules: Rules, ace_high: bool | None) -> list[list[int]]:
+    """Where the ace(s) may stand; ``ace_high`` keeps an ace already on the table at its end."""
     aces = ranks.count(ACE)
     rest = [r for r in ranks if r != ACE]
     if aces == 0:
         return [rest]
     if aces == 2:
         return [[ACE, HIGH_ACE, *rest]] if rules.burraco_reale_variant else [[ACE, ACE, *rest]]
-    return [[ACE, *rest], [HIGH_ACE, *rest]]
+    if ace_high is None:
+        return [[ACE, *rest], [HIGH_ACE, *rest]]
+    return [[HIGH_ACE, *rest]] if ace_high else [[ACE, *rest]]
 
 
 def _arrange(positions: list[int], suit: int, wild: int, natural_two: int) -> Meld | str:
@@ -312,9 +315,9 @@ def _arrange(positions: list[int], suit: int, wild: int, natural_two: int) -> Me
     if low == ACE and high == HIGH_ACE and len(positions) < 14:
         return "the ace is already used: a sequence holds one ace, below the 2 or above the K"
     gaps = [p for p in range(low, high + 1) if p not in positions]
-    if gaps and _wraps(positions):
-        return "K-A-2 wraps around: the ace goes below the 2 or above the king, never both"
     if len(gaps) > (1 if wild >= 0 else 0):
+        if _wraps(positions):
+            return "K-A-2 wraps around: the ace goes below the 2 or above the king, never both"
         return _gap_reason(gaps, suit, wild)
     cards = [_card_at(p, suit) for p in positions]
     if wild < 0:
@@ -372,7 +375,9 @@ def attach_or_reason(meld: Meld, cards: Sequence[int], rules: Rules = DEFAULT_RU
     """
     if not cards:
         return "nothing to attach"
-    result = meld_or_reason((*meld.cards, *cards), rules)
+    naturals = meld.natural_positions
+    ace_high = True if HIGH_ACE in naturals else False if ACE in naturals else None
+    result = meld_or_reason((*meld.cards, *cards), rules, ace_high if meld.kind == "sequence" else None)
     if isinstance(result, str):
         return result
     if result.kind != meld.kind or result.suit != meld.suit or result.rank != meld.rank:
@@ -400,9 +405,8 @@ def _keeps_places(old: Meld, new: Meld, attached: Sequence[int]) -> Meld | str:
         if position in (ACE, HIGH_ACE):
             return "the ace is already used and stays at its end of the sequence"
         return f"{text} stays at its place: cards on the table never move"
-    if old.wild_fixed and new.wild == old.wild and old.wild_rank not in new_naturals and (
-        new.wild_rank != old.wild_rank
-    ):
+    kept = new.wild == old.wild and new.wild_rank == old.wild_rank
+    if old.wild_fixed and old.wild_rank not in new_naturals and not kept:
         return (f"the wildcard stands for {_position_text(old.wild_rank, old.suit)}: only that "
                 f"natural card can displace it")
     return new

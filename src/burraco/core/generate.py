@@ -1,0 +1,349 @@
+"""Every legal new meld and every legal attachment from a hand (RULES.md §4) — the bots' hot path.
+
+A hand is a count vector (``counts[card]``, length 53). Results are card multisets as sorted-free
+tuples of card ids, each distinct multiset once; :func:`burraco.core.melds.meld_or_reason` and
+:func:`~burraco.core.melds.attach_or_reason` accept every one of them (property-tested).
+
+Sequences are enumerated as intervals of positions (1..14, the ace at either end) with at most
+one interior hole for a wildcard; combinations from precomputed sub-multiset tables.
+
+>>> from burraco.core.cards import parse_cards, counts_of, format_cards
+>>> hand = counts_of(parse_cards("5H 6H 7H 9H 7D 7S JK"))
+>>> melds = sorted(format_cards(m) for m in new_melds(hand))
+>>> len(melds), melds[:4]
+(13, ['5H 6H 7H', '5H 6H 7H 9H JK', '5H 6H 7H JK', '5H 6H JK'])
+>>> '5H 7H JK' in melds  # the joker may take the 6 even while the hand holds 6H
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+from typing import Final
+
+from burraco.core.cards import ACE, JOKER, TWO, make_card
+from burraco.core.melds import HIGH_ACE, MAX_COMBINATION, MAX_SEQUENCE, Meld
+from burraco.core.options import Rules
+
+Cards = tuple[int, ...]
+DEFAULT_RULES: Final = Rules()
+
+# SEQ_CARD[suit][position]: the card at a sequence position (0 unused; 14 is the ace again).
+SEQ_CARD: Final = tuple(
+    tuple([-1] + [make_card(p, s) for p in range(1, 14)] + [make_card(ACE, s)]) for s in range(4)
+)
+OWN_TWO: Final = tuple(make_card(TWO, s) for s in range(4))
+WILD_ORDER: Final = (JOKER, *OWN_TWO)
+COMBO_RANKS: Final = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+
+
+def _sub_multisets(code: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty sub-multiset of suits for per-suit counts encoded base 3 (H + 3D + 9C + 27S)."""
+    limits = [(code // 3**s) % 3 for s in range(4)]
+    result = []
+    for picks in product(*(range(n + 1) for n in limits)):
+        suits = tuple(s for s in range(4) for _ in range(picks[s]))
+        if suits:
+            result.append(suits)
+    result.sort(key=len)
+    return tuple(result)
+
+
+# COMBO_SUBSETS[rank][code]: sub-multisets of natural cards of a rank, as card tuples.
+COMBO_SUBSETS: Final = tuple(
+    tuple(
+        tuple(tuple(s * 13 + rank - 1 for s in suits) for suits in _sub_multisets(code)) if rank in COMBO_RANKS else ()
+        for code in range(81)
+    )
+    for rank in range(14)
+)
+
+
+def _rank_code(counts: Sequence[int], rank: int) -> int:
+    r = rank - 1
+    return min(counts[r], 2) + 3 * min(counts[13 + r], 2) + 9 * min(counts[26 + r], 2) + 27 * min(counts[39 + r], 2)
+
+
+def _suit_mask(counts: Sequence[int], suit: int) -> int:
+    base = suit * 13
+    mask = 0
+    for r in range(13):
+        if counts[base + r]:
+            mask |= 2 << r
+    if mask & 2:
+        mask |= 1 << HIGH_ACE
+    return mask
+
+
+def _wilds_in(counts: Sequence[int]) -> list[int]:
+    return [w for w in WILD_ORDER if counts[w]]
+
+
+def new_melds(counts: Sequence[int], side_melds: Sequence[Meld] = (), rules: Rules = DEFAULT_RULES) -> list[Cards]:
+    """Every distinct legal new meld the hand can lay down (Art. 18 honoured against ``side_melds``)."""
+    wilds = _wilds_in(counts)
+    result: list[Cards] = []
+    for suit in range(4):
+        mask = _suit_mask(counts, suit)
+        if mask:
+            _sequences(result, mask, suit, wilds, counts, rules)
+    taken = {m.rank for m in side_melds if m.kind == "combination"}
+    for rank in COMBO_RANKS:
+        if rank not in taken:
+            _combinations(result, counts, rank, wilds)
+    return result
+
+
+def _combinations(result: list[Cards], counts: Sequence[int], rank: int, wilds: list[int]) -> None:
+    code = _rank_code(counts, rank)
+    if code == 0:
+        return
+    for naturals in COMBO_SUBSETS[rank][code]:
+        n = len(naturals)
+        if n >= 3:
+            result.append(naturals)
+        if n >= 2 and n < MAX_COMBINATION:
+            for w in wilds:
+                result.append((*naturals, w))
+
+
+def _wild_ok(w: int, suit: int, uses_natural_two: bool, counts: Sequence[int]) -> bool:
+    return w != OWN_TWO[suit] or not uses_natural_two or counts[w] >= 2
+
+
+def _sequences(
+    result: list[Cards], mask: int, suit: int, wilds: list[int], counts: Sequence[int], rules: Rules
+) -> None:
+    """Intervals [low, high] starting and ending on naturals, with at most one interior hole."""
+    cards = SEQ_CARD[suit]
+    own_two = OWN_TWO[suit]
+    for low in range(1, 15):
+        if not mask >> low & 1:
+            continue
+        missing = 0
+        for high in range(low, 15):
+            if low == ACE and high == HIGH_ACE and not (rules.burraco_reale_variant and counts[cards[1]] >= 2):
+                break
+            if not mask >> high & 1:
+                if missing or not wilds:
+                    break
+                missing = high
+                continue
+            if missing:
+                _with_hole(result, cards, own_two, low, high, missing, wilds, counts)
+                continue
+            span = high - low + 1
+            if span >= 3:
+                result.append(cards[low : high + 1])
+            if wilds and span >= 2:
+                if span < MAX_SEQUENCE:
+                    naturals = cards[low : high + 1]
+                    two = low <= TWO
+                    for w in wilds:
+                        if w == own_two and (low == 3 or (two and counts[w] < 2)):
+                            continue  # below the 3 it would be the natural 2, listed already
+                        result.append((*naturals, w))
+                for hole in range(low + 1, high):
+                    _with_hole(result, cards, own_two, low, high, hole, wilds, counts)
+
+
+def _with_hole(
+    result: list[Cards], cards: Cards, own_two: int, low: int, high: int, hole: int, wilds: list[int],
+    counts: Sequence[int],
+) -> None:
+    naturals = cards[low:hole] + cards[hole + 1 : high + 1]
+    two = low <= TWO and hole != TWO
+    for w in wilds:
+        if w == own_two and (hole == TWO or (two and counts[w] < 2)):
+            continue
+        result.append((*naturals, w))
+
+
+def attachments(counts: Sequence[int], melds: Sequence[Meld], rules: Rules = DEFAULT_RULES) -> list[tuple[int, Cards]]:
+    """Every distinct legal attachment ``(meld_index, cards)`` from the hand to the side's melds."""
+    wilds = _wilds_in(counts)
+    result: list[tuple[int, Cards]] = []
+    for index, meld in enumerate(melds):
+        if meld.kind == "combination":
+            _attach_combination(result, index, meld, counts, wilds)
+        else:
+            _attach_sequence(result, index, meld, counts, wilds, rules)
+            if meld.wild == OWN_TWO[meld.suit] and wilds:
+                _attach_freeing_two(result, index, meld, counts, wilds)
+    return result
+
+
+def _attach_combination(
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int]
+) -> None:
+    room = MAX_COMBINATION - len(meld.cards)
+    if room <= 0:
+        return
+    can_wild = meld.wild < 0
+    code = _rank_code(counts, meld.rank)
+    if can_wild:
+        for w in wilds:
+            result.append((index, (w,)))
+    if not code:
+        return
+    for naturals in COMBO_SUBSETS[meld.rank][code]:
+        n = len(naturals)
+        if n > room:
+            break
+        result.append((index, naturals))
+        if can_wild and n < room:
+            for w in wilds:
+                result.append((index, (*naturals, w)))
+
+
+def _attach_sequence(
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int], rules: Rules
+) -> None:
+    """Extend the run down and up with at most one hole overall; fill or keep a fixed wildcard's gap.
+
+    A hole is an interior position without a natural: a kept gap, a rank the hand lacks, or a
+    rank the player chooses to leave to a wildcard (the meld's own, which may move, or an
+    attached one).
+    """
+    suit = meld.suit
+    naturals = meld.natural_positions
+    lo, hi = naturals[0], naturals[-1]
+    hand = _suit_mask(counts, suit)
+    if lo == ACE or hi == HIGH_ACE:
+        hand &= ~(1 << ACE | 1 << HIGH_ACE)  # the ace is already used
+    gap = meld.wild_rank if meld.wild_fixed else 0
+    add_wilds = wilds if meld.wild < 0 else []
+    max_holes = 1 if (meld.wild >= 0 or add_wilds) else 0
+    room = MAX_SEQUENCE - len(meld.cards)
+    fills = [False, True] if gap and hand >> gap & 1 else [False]
+    downs = _extensions(hand, lo, -1, max_holes)
+    ups = _extensions(hand, hi, 1, max_holes)
+    ctx = _SeqAttach(result, index, meld, counts, add_wilds, SEQ_CARD[suit], OWN_TWO[suit])
+    if rules.burraco_reale_variant:
+        _complete_reale(result, index, meld, counts)
+    for fill in fills:
+        for down_missing, low, down in downs:
+            for up_missing, high, up in ups:
+                if low == ACE and high == HIGH_ACE:
+                    continue
+                kept = gap if gap and not fill else 0
+                missing = [m for m in (kept, down_missing, up_missing) if m]
+                if len(missing) > max_holes:
+                    continue
+                added = down + ((gap,) if fill else ()) + up
+                if len(added) > room:
+                    continue
+                if missing:
+                    ctx.emit(added, missing[0], low)
+                    continue
+                ctx.emit(added, 0, low)
+                if max_holes:
+                    for hole in added:
+                        if low < hole < high and hole != gap:
+                            ctx.emit(tuple(p for p in added if p != hole), hole, low)
+
+
+def _attach_freeing_two(
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int]
+) -> None:
+    """The meld's wildcard is its own-suit 2: the attachment may rest it below the 3 as a natural 2
+    (§4.1) and bring a new wildcard. Only attachments that bring a wildcard are listed here; the
+    others are found by :func:`_attach_sequence`.
+    """
+    suit = meld.suit
+    naturals = meld.natural_positions
+    lo, hi = naturals[0], naturals[-1]
+    gap = meld.wild_rank if meld.wild_fixed else 0
+    hand = _suit_mask(counts, suit) & ~(1 << TWO | 1 << HIGH_ACE)
+    if hi == HIGH_ACE or lo < 3 or (gap and not hand >> gap & 1):
+        return
+    downs = [d for d in _extensions(hand & ~(1 << ACE), lo, -1, 1) if d[1] == 3]
+    downs += [(3, 4, d[2]) for d in _extensions(hand & ~(1 << ACE), lo, -1, 0) if d[1] == 4]  # JK at 3
+    ups = _extensions(hand, hi, 1, 1)
+    aces: list[tuple[int, ...]] = [(), (ACE,)] if hand >> ACE & 1 else [()]
+    ctx = _SeqAttach(result, index, meld, counts, wilds, SEQ_CARD[suit], OWN_TWO[suit])
+    ctx.has_two = True
+    ctx.meld_has_wild = False
+    for down_missing, _, down in downs:
+        for up_missing, high, up in ups:
+            if down_missing and up_missing:
+                continue
+            for ace in aces:
+                added = ace + down + ((gap,) if gap else ()) + up
+                if len(added) >= ctx.room:
+                    continue
+                hole = down_missing or up_missing
+                low = ACE if ace else TWO
+                ctx.emit(added, hole, low, wild_only=True)
+                if not hole:
+                    for h in added:
+                        if 3 < h < high and h != gap:  # a hole at 3 is listed by ``downs``
+                            ctx.emit(tuple(p for p in added if p != h), h, low, wild_only=True)
+
+
+def _complete_reale(result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int]) -> None:
+    """House variant (§8): a clean run holding one ace may take every card up to A…K-A, 14 cards."""
+    if meld.wild >= 0 or not (ACE in meld.natural_positions or HIGH_ACE in meld.natural_positions):
+        return
+    cards = SEQ_CARD[meld.suit]
+    needed = [cards[p] for p in range(1, 15) if p not in meld.natural_positions]
+    if all(counts[c] >= needed.count(c) for c in needed):
+        result.append((index, tuple(needed)))
+
+
+class _SeqAttach:
+    """Emits the attachments of one sequence for a chosen set of added positions and hole."""
+
+    __slots__ = (
+        "add_wilds", "cards", "counts", "has_two", "index", "meld", "meld_has_wild", "own_two", "result", "room",
+    )
+
+    def __init__(
+        self, result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int],
+        add_wilds: list[int], cards: Cards, own_two: int,
+    ) -> None:
+        self.result, self.index, self.meld, self.counts = result, index, meld, counts
+        self.add_wilds, self.cards, self.own_two = add_wilds, cards, own_two
+        self.has_two = TWO in meld.natural_positions
+        self.room = MAX_SEQUENCE - len(meld.cards)
+        self.meld_has_wild = meld.wild >= 0
+
+    def emit(self, added: tuple[int, ...], hole: int, low: int, wild_only: bool = False) -> None:
+        cards = tuple(self.cards[p] for p in added)
+        if self.meld_has_wild:
+            if cards:
+                self.result.append((self.index, cards))
+            return
+        if not hole and cards and not wild_only:
+            self.result.append((self.index, cards))
+        if len(cards) >= self.room:
+            return
+        two = TWO in added  # the hand gives the natural 2, so a wild 2 needs its second copy
+        for w in self.add_wilds:
+            if w == self.own_two and (wild_only or hole == TWO or (not hole and low == 3) or (
+                two and self.counts[w] < 2
+            )):
+                continue  # standing below the 3 it is the natural 2, listed among the naturals
+            self.result.append((self.index, (*cards, w)))
+
+
+def _extensions(hand: int, start: int, step: int, max_holes: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Ways to extend a run from ``start`` by ``step``: (missing position or 0, new end, added positions).
+
+    The outermost added position always holds a natural: a hole is interior.
+    """
+    options: list[tuple[int, int, tuple[int, ...]]] = [(0, start, ())]
+    added: tuple[int, ...] = ()
+    missing = 0
+    p = start + step
+    while 1 <= p <= HIGH_ACE:
+        if hand >> p & 1:
+            added = (*added, p)
+            options.append((missing, p, added))
+        elif max_holes and not missing:
+            missing = p
+        else:
+            break
+        p += step
+    return options
