@@ -1,0 +1,95 @@
+"""Actions a player asks for, and the frozen records the hand appends to its log (RULES.md §3).
+
+An :class:`Action` is what a player (or bot, or UI) chooses: ``draw``, ``pickup``, ``meld``,
+``attach`` or ``discard``. Its text form is used by histories, the CLI and the web protocol.
+
+>>> Action.parse("meld 7H 8H 9H")
+Action(kind='meld', cards=(6, 7, 8), target=-1)
+>>> str(Action.parse("attach 2 JK"))
+'attach 2 JK'
+>>> Action.parse("fold")
+Traceback (most recent call last):
+...
+burraco.core.errors.IllegalActionError: unknown action 'fold': use draw, pickup, meld CARDS, attach N CARDS or discard CARD
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from burraco.core.cards import format_cards, parse_cards
+from burraco.core.errors import IllegalActionError
+
+ActionKind = Literal["draw", "pickup", "meld", "attach", "discard"]
+KINDS: Final = ("draw", "pickup", "meld", "attach", "discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's choice. ``target`` is the index of the side's meld for ``attach``."""
+
+    kind: ActionKind
+    cards: tuple[int, ...] = ()
+    target: int = -1
+
+    def __str__(self) -> str:
+        if self.kind in ("draw", "pickup"):
+            return self.kind
+        if self.kind == "attach":
+            return f"attach {self.target} {format_cards(self.cards)}"
+        return f"{self.kind} {format_cards(self.cards)}"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Parse ``draw``, ``pickup``, ``meld CARDS``, ``attach N CARDS`` or ``discard CARD``."""
+        words = text.strip().split(maxsplit=1)
+        if not words or words[0].lower() not in KINDS:
+            raise IllegalActionError(
+                f"unknown action {text.strip()!r}: use draw, pickup, meld CARDS, attach N CARDS or discard CARD"
+            )
+        kind = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        if kind in ("draw", "pickup"):
+            if rest:
+                raise IllegalActionError(f"{kind} takes no cards")
+            return Action(kind)  # type: ignore[arg-type]
+        if kind == "attach":
+            parts = rest.split(maxsplit=1)
+            if len(parts) < 2 or not parts[0].isdigit():
+                raise IllegalActionError("attach needs a meld number and cards, e.g. 'attach 0 7H'")
+            return Action("attach", parse_cards(parts[1]), int(parts[0]))
+        cards = parse_cards(rest)
+        if not cards:
+            raise IllegalActionError(f"{kind} needs cards")
+        if kind == "discard" and len(cards) != 1:
+            raise IllegalActionError("discard exactly one card")
+        return Action(kind, cards)  # type: ignore[arg-type]
+
+
+DRAW: Final = Action("draw")
+PICKUP: Final = Action("pickup")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One entry of the hand's log: what happened, by whom, with every card it moved.
+
+    ``kind`` is an action kind, or an event: ``pozzetto`` (taken on the fly or with the
+    discard), ``close`` (the hand closed), ``end`` (stock exhausted or turn cap). ``private``
+    marks cards only ``seat`` (and, for a pozzetto, only the taker) may see.
+    """
+
+    index: int
+    seat: int
+    kind: str
+    cards: tuple[int, ...] = ()
+    target: int = -1
+    detail: str = ""
+    private: bool = False
+
+    def public(self) -> Record:
+        """The record as everyone else sees it (hidden cards removed)."""
+        if not self.private:
+            return self
+        return Record(self.index, self.seat, self.kind, (), self.target, self.detail, True)

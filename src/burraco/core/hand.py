@@ -1,0 +1,613 @@
+"""The hand (smazzata) state machine: deal, take → play → discard, pozzetti, closing, end of stock.
+
+Every action is a trio in the manner of pokerkit: ``verify_x()`` raises
+:class:`~burraco.core.errors.IllegalActionError` citing RULES.md, ``can_x()`` returns a bool,
+``x()`` applies it and returns the frozen :class:`~burraco.core.actions.Record` appended to the
+log. A refused action leaves the state exactly as it was (everything is verified first).
+
+>>> hand = Hand.deal(players=2, seed=7)
+>>> hand.phase, hand.to_play, len(hand.stock), [hand.hand_size(s) for s in range(2)]
+('take', 1, 63, [11, 11])
+>>> hand.draw().kind
+'draw'
+>>> hand.phase
+'play'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from burraco.core.actions import DRAW, PICKUP, Action, Record
+from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
+from burraco.core.errors import IllegalActionError, IllegalMeldError
+from burraco.core.generate import attachments, new_melds
+from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
+from burraco.core.options import Rules
+from burraco.core.rng import SplitMix64
+
+Phase = Literal["take", "play", "over"]
+HAND_CARDS: Final = 11
+DEFAULT_RULES: Final = Rules()
+
+
+def _fail(message: str) -> IllegalActionError:
+    return IllegalActionError(message)
+
+
+class Hand:
+    """One hand of Burraco for 2, 3 or 4 players. Seats play clockwise: 0, 1, 2, 3.
+
+    With 4 players seats 0 and 2 (North-South) form side 0, seats 1 and 3 side 1; with 2 players
+    each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
+    """
+
+    __slots__ = (
+        "closed_by",
+        "dealer",
+        "discard_pile",
+        "end_reason",
+        "first_turn_done",
+        "hand_sizes",
+        "hands",
+        "known",
+        "log",
+        "melds",
+        "must_draw",
+        "next_pozzetto",
+        "one_card_pick",
+        "phase",
+        "players",
+        "pozzetti",
+        "pozzetto_of_side",
+        "rules",
+        "side_of",
+        "solo_seat",
+        "stock",
+        "to_play",
+        "turns",
+        "turns_without_stock",
+    )
+
+    def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
+                 discard: list[int], stock: list[int]) -> None:
+        """Build a hand from an explicit deal. ``stock`` lists cards from the top down."""
+        self.rules = rules
+        self.players = rules.players
+        self.dealer = dealer
+        self.hands = [counts_of(h) for h in hands]
+        self.hand_sizes = [len(h) for h in hands]
+        self.pozzetti = [list(p) for p in pozzetti]
+        self.pozzetto_of_side: dict[int, int] = {}
+        self.next_pozzetto = 0
+        self.discard_pile = list(discard)
+        self.stock = list(reversed(stock))  # the top of the stock is the end of the list
+        self.side_of = _initial_sides(self.players)
+        self.solo_seat = -1
+        self.melds: list[list[Meld]] = [[] for _ in range(max(self.side_of) + 1)]
+        self.known = [[0] * NUM_KINDS for _ in range(self.players)]
+        self.to_play = (dealer + 1) % self.players
+        self.phase: Phase = "take"
+        self.turns = 0
+        self.turns_without_stock = 0
+        self.must_draw = False
+        self.one_card_pick = (-1, False)
+        self.first_turn_done = [False] * self.players
+        self.closed_by = -1
+        self.end_reason = ""
+        self.log: list[Record] = []
+        self._check_deal()
+
+    # ----------------------------------------------------------------- dealing (§2)
+    @classmethod
+    def deal(cls, players: int = 4, seed: int = 0, dealer: int = 0, rules: Rules | None = None,
+             pozzetto_sizes: Sequence[int] | None = None) -> Hand:
+        """Deal a hand from a seed by the procedure of RULES.md §2 (reproducible everywhere).
+
+        The deck is shuffled by :class:`~burraco.core.rng.SplitMix64`; 11 cards go to each player one
+        at a time clockwise from the dealer's left; the pozzetti are formed from the bottom one card
+        at a time alternately (the first lies on top and is taken first); one card starts the
+        discard pile; the rest is the stock.
+        """
+        rules = rules or DEFAULT_RULES
+        if rules.players != players:
+            rules = rules.replace(players=players)
+        deck = list(full_deck())
+        SplitMix64(seed).shuffle(deck)
+        return cls.from_deck(deck, rules, dealer, pozzetto_sizes)
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[int], rules: Rules, dealer: int = 0,
+                  pozzetto_sizes: Sequence[int] | None = None) -> Hand:
+        """Deal from an ordered deck (index 0 is the top card)."""
+        n = rules.players
+        sizes = list(pozzetto_sizes or ((18, 11) if n == 3 else (11, 11)))
+        cards = list(deck)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        top = 0
+        for _ in range(HAND_CARDS):
+            for k in range(1, n + 1):
+                hands[(dealer + k) % n].append(cards[top])
+                top += 1
+        pozzetti: list[list[int]] = [[] for _ in sizes]
+        bottom = len(cards) - 1
+        for step in range(max(sizes)):
+            for p, size in enumerate(sizes):
+                if step < size:
+                    pozzetti[p].append(cards[bottom])
+                    bottom -= 1
+        discard = [cards[top]]
+        stock = cards[top + 1 : bottom + 1]
+        return cls(rules, dealer, hands, pozzetti, discard, stock)
+
+    def _check_deal(self) -> None:
+        if not 0 <= self.dealer < self.players:
+            raise _fail(f"dealer must be a seat from 0 to {self.players - 1}")
+        if len(self.hands) != self.players:
+            raise _fail(f"{self.players} players need {self.players} hands")
+        total = [0] * NUM_KINDS
+        for zone in (*self.hands, counts_of(self.stock), counts_of(self.discard_pile),
+                     *(counts_of(p) for p in self.pozzetti)):
+            for k in range(NUM_KINDS):
+                total[k] += zone[k]
+        if total != counts_of(full_deck()):
+            raise _fail("the deal does not hold exactly the 108 cards of two decks (RULES.md §1)")
+
+    # ----------------------------------------------------------------- queries
+    def side(self, seat: int) -> int:
+        return self.side_of[seat]
+
+    def seats_of_side(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.side_of[s] == side]
+
+    def hand_size(self, seat: int) -> int:
+        return self.hand_sizes[seat]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The cards of a seat's hand, sorted by card id."""
+        counts = self.hands[seat]
+        return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+
+    @property
+    def num_sides(self) -> int:
+        return max(self.side_of) + 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def side_took_pozzetto(self, side: int) -> bool:
+        return side in self.pozzetto_of_side
+
+    def pozzetto_available(self, side: int) -> bool:
+        """The side has not taken a pozzetto and one is left (§5)."""
+        return side not in self.pozzetto_of_side and self.next_pozzetto < len(self.pozzetti)
+
+    def card_count(self) -> int:
+        """All cards in every zone: always 108 (the invariant the fuzzer checks)."""
+        untaken = sum(len(p) for p in self.pozzetti[self.next_pozzetto :])
+        in_melds = sum(len(m.cards) for side in self.melds for m in side)
+        return sum(self.hand_sizes) + len(self.stock) + len(self.discard_pile) + untaken + in_melds
+
+    # ----------------------------------------------------------------- take (§3.1)
+    def verify_draw(self) -> None:
+        self._verify_phase("take", "draw")
+
+    def can_draw(self) -> bool:
+        return self.phase == "take"
+
+    def draw(self) -> Record:
+        """Draw the top card of the stock."""
+        self.verify_draw()
+        seat = self.to_play
+        card = self.stock.pop()
+        self._add_to_hand(seat, (card,))
+        self.turns_without_stock = 0
+        self.must_draw = False
+        self.phase = "play"
+        self.one_card_pick = (-1, False)
+        return self._record(seat, "draw", (card,), private=True)
+
+    def verify_pickup(self) -> None:
+        self._verify_phase("take", "pick up the discard pile")
+        if not self.discard_pile:
+            raise _fail("the discard pile is empty: draw from the stock (RULES.md §3)")
+        if self.must_draw:
+            raise _fail(f"nobody drew from the stock for {self.rules.stall_rounds} full rounds: this turn "
+                        "must draw from the stock (RULES.md §3, stall rule)")
+
+    def can_pickup(self) -> bool:
+        return self.phase == "take" and bool(self.discard_pile) and not self.must_draw
+
+    def pickup(self) -> Record:
+        """Pick up the whole discard pile (§3)."""
+        self.verify_pickup()
+        seat = self.to_play
+        pile = tuple(self.discard_pile)
+        had_copy = self.hands[seat][pile[0]] > 0 if len(pile) == 1 else False
+        self.one_card_pick = (pile[0], had_copy) if len(pile) == 1 else (-1, False)
+        self.discard_pile.clear()
+        self._add_to_hand(seat, pile)
+        for c in pile:
+            self.known[seat][c] += 1
+        self.turns_without_stock += 1  # a turn without a stock draw feeds the stall count (§3)
+        self.phase = "play"
+        return self._record(seat, "pickup", pile)
+
+    # ----------------------------------------------------------------- play (§3.2, §4)
+    def verify_meld(self, cards: Sequence[int]) -> Meld:
+        """Check a new meld from the hand; return the meld it would make."""
+        self._verify_phase("play", "meld")
+        seat = self.to_play
+        self._verify_in_hand(seat, cards)
+        result = meld_or_reason(cards, self.rules)
+        if isinstance(result, str):
+            raise _fail(f"illegal meld: {result} (RULES.md §4)")
+        conflict = combination_conflict(result, self.melds[self.side_of[seat]])
+        if conflict:
+            raise _fail(conflict)
+        self._verify_leaves_hand(seat, len(cards), [result], -1)
+        return result
+
+    def can_meld(self, cards: Sequence[int]) -> bool:
+        return self._can(self.verify_meld, cards)
+
+    def meld(self, cards: Sequence[int]) -> Record:
+        """Lay down a new meld for the player's side."""
+        new = self.verify_meld(cards)
+        seat = self.to_play
+        side_melds = self.melds[self.side_of[seat]]
+        side_melds.append(new)
+        self._remove_from_hand(seat, cards)
+        record = self._record(seat, "meld", tuple(new.cards), len(side_melds) - 1)
+        self._after_play(seat)
+        return record
+
+    def verify_attach(self, target: int, cards: Sequence[int]) -> Meld:
+        """Check attaching cards to the side's meld number ``target``; return the resulting meld."""
+        self._verify_phase("play", "attach")
+        seat = self.to_play
+        side_melds = self.melds[self.side_of[seat]]
+        if not 0 <= target < len(side_melds):
+            raise _fail(f"your side has no meld number {target} (it has {len(side_melds)}): you may attach only "
+                        "to your own side's melds (RULES.md §3)")
+        self._verify_in_hand(seat, cards)
+        result = attach_or_reason(side_melds[target], cards, self.rules)
+        if isinstance(result, str):
+            raise _fail(f"cannot attach {format_cards(cards)}: {result} (RULES.md §4)")
+        self._verify_leaves_hand(seat, len(cards), [result], target)
+        return result
+
+    def can_attach(self, target: int, cards: Sequence[int]) -> bool:
+        return self._can(self.verify_attach, target, cards)
+
+    def attach(self, target: int, cards: Sequence[int]) -> Record:
+        """Attach cards to one of the side's melds (wildcards move or are displaced per §4.1)."""
+        new = self.verify_attach(target, cards)
+        seat = self.to_play
+        self.melds[self.side_of[seat]][target] = new
+        self._remove_from_hand(seat, cards)
+        record = self._record(seat, "attach", tuple(cards), target)
+        self._after_play(seat)
+        return record
+
+    def _after_play(self, seat: int) -> None:
+        if self.hand_sizes[seat] == 0:
+            self._take_pozzetto(seat, "on the fly")
+
+    # ----------------------------------------------------------------- discard (§3.3, §5, §6, §7)
+    def verify_discard(self, card: int) -> None:
+        self._verify_phase("play", "discard")
+        seat = self.to_play
+        if not 0 <= card < NUM_KINDS or self.hands[seat][card] == 0:
+            raise _fail(f"{_name(card)} is not in your hand")
+        picked, had_copy = self.one_card_pick
+        if card == picked and not had_copy:
+            raise _fail(f"you picked up {format_card(card)} alone from the discard pile: you may not discard it "
+                        "this turn (RULES.md §3, Art. 19)")
+        if self.hand_sizes[seat] == 1:
+            reason = self._closing_refusal(seat, card)
+            if reason and not self.pozzetto_available(self.side_of[seat]):
+                raise _fail(reason)
+
+    def can_discard(self, card: int) -> bool:
+        return self._can(self.verify_discard, card)
+
+    def discard(self, card: int) -> Record:
+        """Discard a card: the turn ends; an empty hand takes the pozzetto or closes the hand."""
+        self.verify_discard(card)
+        seat = self.to_play
+        self._remove_from_hand(seat, (card,))
+        self.discard_pile.append(card)
+        record = self._record(seat, "discard", (card,))
+        if self.hand_sizes[seat] == 0:
+            if self.pozzetto_available(self.side_of[seat]):
+                self._take_pozzetto(seat, "with the discard")
+            else:
+                self._close(seat)
+                return record
+        self._end_turn(seat)
+        return record
+
+    def _closing_refusal(self, seat: int, card: int, extra_melds: Sequence[Meld] = (), replaced: int = -1) -> str:
+        """Why discarding ``card`` as the last card would not close the hand (§6), or ''."""
+        side = self.side_of[seat]
+        if not self.side_took_pozzetto(side):
+            return "you cannot close before your side has taken its pozzetto (RULES.md §6.1)"
+        melds = [m for i, m in enumerate(self.melds[side]) if i != replaced] + list(extra_melds)
+        need_clean = self.rules.clean_burraco_to_close
+        if not any(m.burraco(self.rules) == "clean" if need_clean else len(m.cards) >= 7 for m in melds):
+            kind = "a clean burraco" if need_clean else "a burraco"
+            return f"you cannot close without {kind} on your side (RULES.md §6.2)"
+        if IS_WILD[card]:
+            return f"you cannot close by discarding a wildcard ({format_card(card)}) (RULES.md §6.4, Art. 11)"
+        picked, had_copy = self.one_card_pick
+        if card == picked and not had_copy:
+            return "you cannot close with the card just picked up alone from the discard pile (RULES.md §6.5)"
+        if self.rules.opponent_must_have_played:
+            waiting = [s for s in range(self.players) if self.side_of[s] != side and not self.first_turn_done[s]]
+            if waiting:
+                return "you cannot close before every opponent has played a turn (RULES.md §6.6)"
+        return ""
+
+    # ----------------------------------------------------------------- generic dispatch
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        kind = action.kind
+        if kind == "draw":
+            self.verify_draw()
+        elif kind == "pickup":
+            self.verify_pickup()
+        elif kind == "meld":
+            self.verify_meld(action.cards)
+        elif kind == "attach":
+            self.verify_attach(action.target, action.cards)
+        elif kind == "discard":
+            if len(action.cards) != 1:
+                raise _fail("discard exactly one card")
+            self.verify_discard(action.cards[0])
+        else:
+            raise _fail(f"unknown action {kind!r}")
+
+    def can(self, action: Action) -> bool:
+        return self._can(self.verify, action)
+
+    def apply(self, action: Action) -> Record:
+        """Apply any action; raise :class:`IllegalActionError` (state unchanged) if illegal."""
+        kind = action.kind
+        if kind == "draw":
+            return self.draw()
+        if kind == "pickup":
+            return self.pickup()
+        if kind == "meld":
+            return self.meld(action.cards)
+        if kind == "attach":
+            return self.attach(action.target, action.cards)
+        if kind == "discard" and len(action.cards) == 1:
+            return self.discard(action.cards[0])
+        self.verify(action)
+        raise _fail(f"unknown action {kind!r}")  # pragma: no cover - verify raised already
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal atomic action now (consistent with :meth:`verify`, property-tested)."""
+        if self.phase == "take":
+            return [DRAW, PICKUP] if self.can_pickup() else [DRAW]
+        if self.phase != "play":
+            return []
+        seat = self.to_play
+        side = self.side_of[seat]
+        counts = self.hands[seat]
+        size = self.hand_sizes[seat]
+        side_melds = self.melds[side]
+        actions: list[Action] = []
+        for cards in new_melds(counts, side_melds, self.rules):
+            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, -1):
+                actions.append(Action("meld", cards))
+        for target, cards in attachments(counts, side_melds, self.rules):
+            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, target):
+                actions.append(Action("attach", cards, target))
+        actions.extend(Action("discard", (card,)) for card in range(NUM_KINDS)
+                       if counts[card] and self.can_discard(card))
+        return actions
+
+    # ----------------------------------------------------------------- internals
+    def _leaves_ok(self, seat: int, left: int, cards: Sequence[int], new: Meld | None, target: int) -> bool:
+        try:
+            if new is None:
+                side_melds = self.melds[self.side_of[seat]]
+                made = meld_or_reason(cards, self.rules) if target < 0 else attach_or_reason(
+                    side_melds[target], cards, self.rules)
+                if isinstance(made, str):
+                    return False
+                new = made
+            self._verify_leaves_hand(seat, len(cards), [new], target)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _verify_leaves_hand(self, seat: int, used: int, made: list[Meld], target: int) -> None:
+        """§3: the hand may be emptied only to take the pozzetto on the fly; one card left must be
+        discardable (to take the pozzetto with the discard, or to close)."""
+        left = self.hand_sizes[seat] - used
+        side = self.side_of[seat]
+        if left >= 2:
+            return
+        if left == 0:
+            if not self.pozzetto_available(side):
+                raise _fail("you must keep a card to discard: your side has already taken its pozzetto "
+                            "(RULES.md §3, §6)")
+            return
+        remaining = self._last_card_after(seat, made, target)
+        picked, had_copy = self.one_card_pick
+        if remaining == picked and not had_copy:
+            raise _fail(f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
+                        "which you may not discard this turn (RULES.md §3, Art. 19)")
+        if self.pozzetto_available(side):
+            return
+        reason = self._closing_refusal(seat, remaining, made, target)
+        if reason:
+            raise _fail(f"this would leave you one card you could not discard: {reason}")
+
+    def _last_card_after(self, seat: int, made: list[Meld], target: int) -> int:
+        counts = list(self.hands[seat])
+        used = list(made[0].cards)
+        if target >= 0:
+            for c in self.melds[self.side_of[seat]][target].cards:
+                used.remove(c)
+        for c in used:
+            counts[c] -= 1
+        return next(k for k in range(NUM_KINDS) if counts[k] > 0)
+
+    def _verify_phase(self, phase: Phase, what: str) -> None:
+        if self.phase == "over":
+            raise _fail(f"the hand is over: you cannot {what}")
+        if self.phase != phase:
+            if phase == "take":
+                raise _fail(f"you have already taken this turn: you cannot {what} now (RULES.md §3)")
+            raise _fail(f"first draw from the stock or pick up the discard pile: you cannot {what} yet (RULES.md §3)")
+
+    def _verify_in_hand(self, seat: int, cards: Sequence[int]) -> None:
+        if not cards:
+            raise _fail("no cards given")
+        counts = self.hands[seat]
+        need: dict[int, int] = {}
+        for c in cards:
+            if not 0 <= c < NUM_KINDS:
+                raise _fail(f"{c!r} is not a card")
+            need[c] = need.get(c, 0) + 1
+        for c, n in need.items():
+            if counts[c] < n:
+                raise _fail(f"{format_card(c)} is not in your hand" if counts[c] == 0
+                            else f"you hold only {counts[c]} {format_card(c)}")
+
+    @staticmethod
+    def _can(verify: object, *args: object) -> bool:
+        try:
+            verify(*args)  # type: ignore[operator]
+        except (IllegalActionError, IllegalMeldError):
+            return False
+        return True
+
+    def _add_to_hand(self, seat: int, cards: Sequence[int]) -> None:
+        counts = self.hands[seat]
+        for c in cards:
+            counts[c] += 1
+        self.hand_sizes[seat] += len(cards)
+
+    def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+        counts = self.hands[seat]
+        known = self.known[seat]
+        for c in cards:
+            counts[c] -= 1
+            if known[c]:
+                known[c] -= 1
+        self.hand_sizes[seat] -= len(cards)
+
+    def _record(self, seat: int, kind: str, cards: tuple[int, ...], target: int = -1, detail: str = "",
+                private: bool = False) -> Record:
+        record = Record(len(self.log), seat, kind, cards, target, detail, private)
+        self.log.append(record)
+        return record
+
+    def _take_pozzetto(self, seat: int, how: str) -> None:
+        side = self.side_of[seat]
+        index = self.next_pozzetto
+        self.next_pozzetto += 1
+        self.pozzetto_of_side[side] = index
+        cards = self.pozzetti[index]
+        self._add_to_hand(seat, cards)
+        self._record(seat, "pozzetto", tuple(cards), index, how, private=True)
+        if self.players == 3 and self.solo_seat < 0 and len(self.pozzetti[0]) > HAND_CARDS and index == 0:
+            self._form_pair(seat)
+
+    def _form_pair(self, solo: int) -> None:
+        """§9: the first to take the 18-card pozzetto plays alone; the other two become one side."""
+        self.solo_seat = solo
+        others = [s for s in range(3) if s != solo]
+        pair_melds = self.melds[self.side_of[others[0]]] + self.melds[self.side_of[others[1]]]
+        solo_melds = self.melds[self.side_of[solo]]
+        self.side_of = [0 if s == solo else 1 for s in range(3)]
+        self.melds = [solo_melds, pair_melds]
+        self.pozzetto_of_side = {0: 0}
+        self.next_pozzetto = 1
+
+    def _close(self, seat: int) -> None:
+        self.closed_by = seat
+        self.first_turn_done[seat] = True
+        self._finish("closed", seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self.first_turn_done[seat] = True
+        self.one_card_pick = (-1, False)
+        self.turns += 1
+        if len(self.stock) <= 2:
+            if self.rules.leftover_pozzetto_to_stock and self._leftover_to_stock():
+                pass
+            else:
+                self._finish("stock exhausted", seat)
+                return
+        if self.turns >= self.rules.max_turns:
+            self._finish("turn cap reached", seat)
+            return
+        self.to_play = (seat + 1) % self.players
+        self.must_draw = self.turns_without_stock >= self.rules.stall_rounds * self.players
+        self.phase = "take"
+
+    def _leftover_to_stock(self) -> bool:
+        """§7 option: the first untaken pozzetto goes under the stock."""
+        index = self.next_pozzetto
+        if index >= len(self.pozzetti):
+            return False
+        self.stock[0:0] = list(reversed(self.pozzetti[index]))
+        self.next_pozzetto += 1
+        self._record(-1, "pozzetto", (), index, "to the stock")
+        return True
+
+    def _finish(self, reason: str, seat: int) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        self._record(seat, "close" if reason == "closed" else "end", (), -1, reason)
+
+    # ----------------------------------------------------------------- clone
+    def clone(self) -> Hand:
+        """A cheap independent copy (no deepcopy: melds are immutable and shared)."""
+        new = Hand.__new__(Hand)
+        new.rules = self.rules
+        new.players = self.players
+        new.dealer = self.dealer
+        new.hands = [h[:] for h in self.hands]
+        new.hand_sizes = self.hand_sizes[:]
+        new.pozzetti = self.pozzetti  # never mutated after the deal: shared
+        new.pozzetto_of_side = dict(self.pozzetto_of_side)
+        new.next_pozzetto = self.next_pozzetto
+        new.discard_pile = self.discard_pile[:]
+        new.stock = self.stock[:]
+        new.side_of = self.side_of[:]
+        new.solo_seat = self.solo_seat
+        new.melds = [m[:] for m in self.melds]
+        new.known = [k[:] for k in self.known]
+        new.to_play = self.to_play
+        new.phase = self.phase
+        new.turns = self.turns
+        new.turns_without_stock = self.turns_without_stock
+        new.must_draw = self.must_draw
+        new.one_card_pick = self.one_card_pick
+        new.first_turn_done = self.first_turn_done[:]
+        new.closed_by = self.closed_by
+        new.end_reason = self.end_reason
+        new.log = self.log[:]
+        return new
+
+
+def _initial_sides(players: int) -> list[int]:
+    if players == 4:
+        return [0, 1, 0, 1]
+    return list(range(players))
+
+
+def _name(card: int) -> str:
+    return format_card(card) if 0 <= card < NUM_KINDS else repr(card)
+
+
+assert DECK_SIZE == 108
