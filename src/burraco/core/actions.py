@@ -7,10 +7,10 @@ An :class:`Action` is what a player (or bot, or UI) chooses: ``draw``, ``pickup`
 Action(kind='meld', cards=(6, 7, 8), target=-1)
 >>> str(Action.parse("attach 2 JK"))
 'attach 2 JK'
->>> Action.parse("fold")
+>>> Action.parse("fold")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-burraco.core.errors.IllegalActionError: unknown action 'fold': use draw, pickup, meld CARDS, attach N CARDS or discard CARD
+burraco.core.errors.IllegalActionError: unknown action 'fold': use draw, pickup, meld CARDS, attach N CARDS or ...
 """
 
 from __future__ import annotations

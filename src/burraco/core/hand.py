@@ -26,6 +26,7 @@ from burraco.core.generate import attachments, new_melds
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
 from burraco.core.rng import SplitMix64
+from burraco.core.scoring import SideScore, score_side
 
 Phase = Literal["take", "play", "over"]
 HAND_CARDS: Final = 11
@@ -65,6 +66,7 @@ class Hand:
         "side_of",
         "solo_seat",
         "stock",
+        "time_out_last",
         "to_play",
         "turns",
         "turns_without_stock",
@@ -96,6 +98,7 @@ class Hand:
         self.first_turn_done = [False] * self.players
         self.closed_by = -1
         self.end_reason = ""
+        self.time_out_last = -1
         self.log: list[Record] = []
         self._check_deal()
 
@@ -351,6 +354,28 @@ class Hand:
                 return "you cannot close before every opponent has played a turn (RULES.md §6.6)"
         return ""
 
+    # ----------------------------------------------------------------- time-out (§10, Art. 28)
+    def call_time_out(self) -> Record:
+        """The turn's time ran out: the player now playing finishes, then play goes on until the player
+        on their right (who played just before them) has played; that discard ends the hand."""
+        if self.phase == "over":
+            raise _fail("the hand is over: no time-out to call")
+        if self.time_out_last >= 0:
+            raise _fail("time-out has already been called in this hand")
+        self.time_out_last = (self.to_play - 1) % self.players
+        return self._record(self.to_play, "timeout", (), self.time_out_last, "time-out called (Art. 28)")
+
+    # ----------------------------------------------------------------- scoring (§8)
+    def scores(self) -> list[SideScore]:
+        """Each side's §8 breakdown (provisional while the hand is being played)."""
+        result = []
+        for side in range(self.num_sides):
+            seats = self.seats_of_side(side)
+            cards = [c for s in seats for c in self.hand_cards(s)]
+            closed = self.closed_by in seats
+            result.append(score_side(self.melds[side], cards, self.side_took_pozzetto(side), closed, self.rules))
+        return result
+
     # ----------------------------------------------------------------- generic dispatch
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
@@ -547,6 +572,9 @@ class Hand:
             else:
                 self._finish("stock exhausted", seat)
                 return
+        if seat == self.time_out_last:
+            self._finish("time-out", seat)
+            return
         if self.turns >= self.rules.max_turns:
             self._finish("turn cap reached", seat)
             return
@@ -596,6 +624,7 @@ class Hand:
         new.first_turn_done = self.first_turn_done[:]
         new.closed_by = self.closed_by
         new.end_reason = self.end_reason
+        new.time_out_last = self.time_out_last
         new.log = self.log[:]
         return new
 
