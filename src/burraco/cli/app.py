@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from burraco.cli import vp_cmd
+from burraco.cli import bench_cmd, vp_cmd
 from burraco.core.errors import BurracoError
 
 app = typer.Typer(
@@ -24,6 +24,7 @@ def _root() -> None:
 
 
 vp_cmd.register(app)
+bench_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

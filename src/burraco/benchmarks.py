@@ -1,0 +1,158 @@
+"""Speed figures of the engine and the meld generator, printed by ``burraco bench`` (no timed tests).
+
+The clock lives here, in an interface-layer module, never in the core.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from burraco.core.cards import counts_of, full_deck
+from burraco.core.generate import attachments, new_melds
+from burraco.core.hand import Hand
+from burraco.core.melds import Meld, meld_or_reason
+from burraco.core.view import observe
+
+
+def _median_us(samples: list[float]) -> float:
+    return round(statistics.median(samples) * 1e6, 2) if samples else 0.0
+
+
+def _p99_us(samples: list[float]) -> float:
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1e6, 2)
+
+
+def bench_hands(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str, Any]:
+    """Play random legal hands for ``seconds``; time legal actions, apply, clone and view."""
+    rng = random.Random(seed)
+    legal_t: list[float] = []
+    apply_t: list[float] = []
+    clone_t: list[float] = []
+    view_t: list[float] = []
+    hands = actions = 0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        hand = Hand.deal(players=players, seed=seed + hands, dealer=hands % players)
+        step = 0
+        while not hand.is_over:
+            t0 = clock()
+            legal = hand.legal_actions()
+            t1 = clock()
+            action = legal[rng.randrange(len(legal))]
+            hand.apply(action)
+            t2 = clock()
+            legal_t.append(t1 - t0)
+            apply_t.append(t2 - t1)
+            if step % 8 == 0:
+                t3 = clock()
+                hand.clone()
+                t4 = clock()
+                observe(hand, hand.to_play)
+                t5 = clock()
+                clone_t.append(t4 - t3)
+                view_t.append(t5 - t4)
+            step += 1
+            actions += 1
+        hands += 1
+    elapsed = clock() - start
+    # Throughput without the per-step timers: a second pass of whole hands only.
+    t0 = clock()
+    plain = 0
+    while clock() - t0 < seconds / 2:
+        _play_random_hand(players, seed + 10_000 + plain, rng)
+        plain += 1
+    plain_elapsed = clock() - t0
+    return {
+        "players": players,
+        "hands": hands,
+        "actions": actions,
+        "hands_per_s": round(plain / plain_elapsed, 1),
+        "actions_per_s": round(actions / elapsed, 1),
+        "legal_actions_us": _median_us(legal_t),
+        "apply_us": _median_us(apply_t),
+        "clone_us": _median_us(clone_t),
+        "view_us": _median_us(view_t),
+    }
+
+
+def _play_random_hand(players: int, seed: int, rng: random.Random) -> int:
+    hand = Hand.deal(players=players, seed=seed, dealer=seed % players)
+    steps = 0
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
+
+
+def bench_openspiel(seconds: float = 5.0, seed: int = 0) -> dict[str, Any] | None:
+    """Random games of OpenSpiel's C++ ``gin_rummy`` per second, if ``pyspiel`` is installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(seed)
+    games = 0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+        games += 1
+    return {"gin_rummy_games_per_s": round(games / (clock() - start), 1)}
+
+
+def random_table(rng: random.Random, melds: int = 6) -> tuple[list[Meld], list[int]]:
+    """A random table of legal melds and the cards left in the deck."""
+    pool = list(full_deck())
+    rng.shuffle(pool)
+    table: list[Meld] = []
+    while len(table) < melds:
+        cards = rng.sample(pool, rng.randint(3, 7))
+        made = meld_or_reason(cards)
+        if isinstance(made, Meld):
+            table.append(made)
+            for c in cards:
+                pool.remove(c)
+    return table, pool
+
+
+def bench_melds(samples: int = 2000, seed: int = 0) -> dict[str, Any]:
+    """Validations per second, and generation time of all new melds and attachments by hand size."""
+    rng = random.Random(seed)
+    deck = list(full_deck())
+    candidates = [rng.sample(deck, rng.randint(3, 8)) for _ in range(samples)]
+    t0 = time.perf_counter()
+    for cards in candidates:
+        meld_or_reason(cards)
+    validations = samples / (time.perf_counter() - t0)
+    result: dict[str, Any] = {"validations_per_s": round(validations, 1), "generation": {}}
+    for size in (11, 18, 30):
+        times: list[float] = []
+        for _ in range(max(200, samples // 4)):
+            table, pool = random_table(rng)
+            counts = counts_of(rng.sample(pool, size))
+            times.append(_time(lambda c=counts, t=table: (new_melds(c, t), attachments(c, t))))  # type: ignore[misc]
+        result["generation"][str(size)] = {"median_us": _median_us(times), "p99_us": _p99_us(times)}
+    return result
+
+
+def _time(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0

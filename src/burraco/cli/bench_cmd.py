@@ -1,0 +1,75 @@
+"""``burraco bench``: speed figures (hands/s, actions/s, µs per operation) and ``bench melds``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from burraco.benchmarks import bench_hands, bench_melds, bench_openspiel
+
+app = typer.Typer(help="Speed figures of the engine (no timed tests: the figures are printed).")
+
+
+@app.callback(invoke_without_command=True)
+def bench(
+    ctx: typer.Context,
+    players: Annotated[int, typer.Option(help="2 or 4 players.")] = 2,
+    seconds: Annotated[float, typer.Option(help="How long to play random hands.")] = 5.0,
+    seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play random legal hands and print hands/s, actions/s and median µs per operation."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if players not in (2, 3, 4):
+        raise typer.BadParameter("players must be 2, 3 or 4")
+    figures: dict[str, Any] = bench_hands(players, seconds, seed)
+    spiel = bench_openspiel(seconds, seed) if players == 2 else None
+    if spiel:
+        figures.update(spiel)
+        figures["ratio_vs_openspiel"] = round(figures["hands_per_s"] / spiel["gin_rummy_games_per_s"], 3)
+    figures.update(_bot_figures(seed))
+    if as_json:
+        print(json.dumps(figures))
+        return
+    table = Table(title=f"burraco engine, {players} players, random legal hands")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in figures.items():
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
+def _bot_figures(seed: int) -> dict[str, Any]:
+    """ISMCTS iterations/s and the heuristic bot's median decision time, once the bots exist."""
+    try:
+        from burraco.bots import benchmarks as bot_bench  # type: ignore[attr-defined]
+    except ImportError:
+        return {}
+    figures: dict[str, Any] = bot_bench.bench_bots(seed)
+    return figures
+
+
+@app.command("melds")
+def melds(
+    samples: Annotated[int, typer.Option(help="Random samples per figure.")] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Validations per second and µs to generate every legal meld and attachment (11/18/30 cards, 6 melds)."""
+    figures = bench_melds(samples, seed)
+    if as_json:
+        print(json.dumps(figures))
+        return
+    print(f"meld validations per second: {figures['validations_per_s']:,.0f}")
+    for size, row in figures["generation"].items():
+        print(f"generate all new melds + attachments, {size:>2}-card hand vs 6 melds: "
+              f"median {row['median_us']:.1f} µs, p99 {row['p99_us']:.1f} µs")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="bench")
