@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import Final
+from typing import Final, TypeVar
 
 from burraco.core.cards import ACE, JOKER, TWO, make_card
 from burraco.core.melds import HIGH_ACE, MAX_COMBINATION, MAX_SEQUENCE, Meld
 from burraco.core.options import Rules
 
 Cards = tuple[int, ...]
+_K = TypeVar("_K")
 DEFAULT_RULES: Final = Rules()
 
 # SEQ_CARD[suit][position]: the card at a sequence position (0 unused; 14 is the ace again).
@@ -80,36 +81,87 @@ def _wilds_in(counts: Sequence[int]) -> list[int]:
     return [w for w in WILD_ORDER if counts[w]]
 
 
+_SEQ_CACHE: dict[tuple[int, int, tuple[int, ...], bool, int], tuple[Cards, ...]] = {}
+_ATTACH_CACHE: dict[tuple[object, ...], tuple[Cards, ...]] = {}
+CACHE_LIMIT: Final = 200_000
+"""The generation caches are pure memoisation keyed by everything a result depends on."""
+
+_SCAN_SUIT: Final = tuple(k // 13 for k in range(52))
+_SCAN_BIT: Final = tuple(2 << (k % 13) for k in range(52))
+_SCAN_RANK: Final = tuple(k % 13 + 1 for k in range(52))
+_SCAN_WEIGHT: Final = tuple((1, 3, 9, 27)[k // 13] for k in range(52))
+
+
+def _scan(counts: Sequence[int]) -> tuple[list[int], list[int]]:
+    """One pass over the hand: per-suit position masks and per-rank base-3 suit codes."""
+    masks = [0, 0, 0, 0]
+    codes = [0] * 14
+    for k in range(52):
+        n = counts[k]
+        if n:
+            masks[_SCAN_SUIT[k]] |= _SCAN_BIT[k]
+            codes[_SCAN_RANK[k]] += _SCAN_WEIGHT[k] * (n if n < 3 else 2)
+    for s in range(4):
+        if masks[s] & 2:
+            masks[s] |= 1 << HIGH_ACE
+    return masks, codes
+
+
+def _remember(cache: dict[_K, tuple[Cards, ...]], key: _K, value: list[Cards]) -> tuple[Cards, ...]:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    frozen = tuple(value)
+    cache[key] = frozen
+    return frozen
+
+
+def plays(
+    counts: Sequence[int], side_melds: Sequence[Meld], rules: Rules = DEFAULT_RULES
+) -> tuple[list[Cards], list[tuple[int, Cards]]]:
+    """:func:`new_melds` and :func:`attachments` together, scanning the hand once."""
+    wilds = tuple(w for w in WILD_ORDER if counts[w])
+    scan = _scan(counts)
+    return _new_melds(counts, side_melds, rules, wilds, scan), _attachments(counts, side_melds, rules, wilds, scan)
+
+
 def new_melds(counts: Sequence[int], side_melds: Sequence[Meld] = (), rules: Rules = DEFAULT_RULES) -> list[Cards]:
     """Every distinct legal new meld the hand can lay down (Art. 18 honoured against ``side_melds``)."""
-    wilds = _wilds_in(counts)
+    return _new_melds(counts, side_melds, rules, tuple(w for w in WILD_ORDER if counts[w]), _scan(counts))
+
+
+def _new_melds(
+    counts: Sequence[int], side_melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
+    scan: tuple[list[int], list[int]],
+) -> list[Cards]:
+    masks, codes = scan
     result: list[Cards] = []
+    variant = rules.burraco_reale_variant
     for suit in range(4):
-        mask = _suit_mask(counts, suit)
+        mask = masks[suit]
         if mask:
-            _sequences(result, mask, suit, wilds, counts, rules)
-    taken = {m.rank for m in side_melds if m.kind == "combination"}
+            key = (mask, suit, wilds, counts[OWN_TWO[suit]] >= 2, min(counts[suit * 13], 2) if variant else -1)
+            found = _SEQ_CACHE.get(key)
+            if found is None:
+                fresh: list[Cards] = []
+                _sequences(fresh, mask, suit, list(wilds), counts, rules)
+                found = _remember(_SEQ_CACHE, key, fresh)
+            result.extend(found)
+    taken = {m.rank for m in side_melds if m.kind == "combination"} if side_melds else set()
     for rank in COMBO_RANKS:
-        if rank not in taken:
-            _combinations(result, counts, rank, wilds)
+        code = codes[rank]
+        if code and rank not in taken:
+            _combinations(result, COMBO_SUBSETS[rank][code], wilds)
     return result
 
 
-def _combinations(result: list[Cards], counts: Sequence[int], rank: int, wilds: list[int]) -> None:
-    code = _rank_code(counts, rank)
-    if code == 0:
-        return
-    for naturals in COMBO_SUBSETS[rank][code]:
+def _combinations(result: list[Cards], subsets: tuple[Cards, ...], wilds: tuple[int, ...]) -> None:
+    for naturals in subsets:
         n = len(naturals)
         if n >= 3:
             result.append(naturals)
         if n >= 2 and n < MAX_COMBINATION:
             for w in wilds:
                 result.append((*naturals, w))
-
-
-def _wild_ok(w: int, suit: int, uses_natural_two: bool, counts: Sequence[int]) -> bool:
-    return w != OWN_TWO[suit] or not uses_natural_two or counts[w] >= 2
 
 
 def _sequences(
@@ -162,15 +214,38 @@ def _with_hole(
 
 def attachments(counts: Sequence[int], melds: Sequence[Meld], rules: Rules = DEFAULT_RULES) -> list[tuple[int, Cards]]:
     """Every distinct legal attachment ``(meld_index, cards)`` from the hand to the side's melds."""
-    wilds = _wilds_in(counts)
+    if not melds:
+        return []
+    return _attachments(counts, melds, rules, tuple(w for w in WILD_ORDER if counts[w]), _scan(counts))
+
+
+def _attachments(
+    counts: Sequence[int], melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
+    scan: tuple[list[int], list[int]],
+) -> list[tuple[int, Cards]]:
     result: list[tuple[int, Cards]] = []
+    if not melds:
+        return result
+    masks, codes = scan
+    variant = rules.burraco_reale_variant
     for index, meld in enumerate(melds):
         if meld.kind == "combination":
-            _attach_combination(result, index, meld, counts, wilds)
+            key: tuple[object, ...] = (meld.cards, codes[meld.rank], wilds)
         else:
-            _attach_sequence(result, index, meld, counts, wilds, rules)
-            if meld.wild == OWN_TWO[meld.suit] and wilds:
-                _attach_freeing_two(result, index, meld, counts, wilds)
+            suit = meld.suit
+            key = (meld.cards, meld.wild_rank, masks[suit], wilds, counts[OWN_TWO[suit]] >= 2,
+                   min(counts[suit * 13], 2) if variant else -1)
+        found = _ATTACH_CACHE.get(key)
+        if found is None:
+            fresh: list[tuple[int, Cards]] = []
+            if meld.kind == "combination":
+                _attach_combination(fresh, 0, meld, counts, list(wilds))
+            else:
+                _attach_sequence(fresh, 0, meld, counts, list(wilds), rules)
+                if meld.wild == OWN_TWO[meld.suit] and wilds:
+                    _attach_freeing_two(fresh, 0, meld, counts, list(wilds))
+            found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
+        result.extend([(index, cards) for cards in found])
     return result
 
 

@@ -22,7 +22,7 @@ from typing import Final, Literal
 from burraco.core.actions import DRAW, PICKUP, Action, Record
 from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
 from burraco.core.errors import IllegalActionError, IllegalMeldError
-from burraco.core.generate import attachments, new_melds
+from burraco.core.generate import plays
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
 from burraco.core.rng import SplitMix64
@@ -31,6 +31,9 @@ from burraco.core.scoring import SideScore, score_side
 Phase = Literal["take", "play", "over"]
 HAND_CARDS: Final = 11
 DEFAULT_RULES: Final = Rules()
+DISCARD_ACTIONS: Final = tuple(Action("discard", (card,)) for card in range(NUM_KINDS))
+_ACTION_CACHE: dict[object, Action] = {}
+"""Actions are immutable: the legal-action list reuses them instead of building new ones."""
 
 
 def _fail(message: str) -> IllegalActionError:
@@ -70,6 +73,7 @@ class Hand:
         "to_play",
         "turns",
         "turns_without_stock",
+        "visible_logs",
     )
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
@@ -100,6 +104,8 @@ class Hand:
         self.end_reason = ""
         self.time_out_last = -1
         self.log: list[Record] = []
+        self.visible_logs: list[list[Record]] = [[] for _ in range(self.players + 1)]
+        """Per seat (the last one: a spectator), the log as that seat may see it (RULES.md §5)."""
         self._check_deal()
 
     # ----------------------------------------------------------------- dealing (§2)
@@ -426,15 +432,34 @@ class Hand:
         size = self.hand_sizes[seat]
         side_melds = self.melds[side]
         actions: list[Action] = []
-        for cards in new_melds(counts, side_melds, self.rules):
+        melds, attaches = plays(counts, side_melds, self.rules)
+        cache = _ACTION_CACHE
+        for cards in melds:
             if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, -1):
-                actions.append(Action("meld", cards))
-        for target, cards in attachments(counts, side_melds, self.rules):
+                action = cache.get(cards)
+                if action is None:
+                    action = cache[cards] = Action("meld", cards)
+                actions.append(action)
+        for target, cards in attaches:
             if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, target):
-                actions.append(Action("attach", cards, target))
-        actions.extend(Action("discard", (card,)) for card in range(NUM_KINDS)
-                       if counts[card] and self.can_discard(card))
+                key = (target, cards)
+                action = cache.get(key)
+                if action is None:
+                    action = cache[key] = Action("attach", cards, target)
+                actions.append(action)
+        if len(cache) > 100_000:
+            cache.clear()
+        actions.extend([DISCARD_ACTIONS[card] for card in self._discardable(seat)])
         return actions
+
+    def _discardable(self, seat: int) -> list[int]:
+        """The distinct cards ``seat`` may discard now (the logic of :meth:`verify_discard`)."""
+        counts = self.hands[seat]
+        picked, had_copy = self.one_card_pick
+        cards = [k for k in range(NUM_KINDS) if counts[k] and (k != picked or had_copy)]
+        if self.hand_sizes[seat] == 1 and not self.pozzetto_available(self.side_of[seat]):
+            cards = [k for k in cards if not self._closing_refusal(seat, k)]
+        return cards
 
     # ----------------------------------------------------------------- internals
     def _leaves_ok(self, seat: int, left: int, cards: Sequence[int], new: Meld | None, target: int) -> bool:
@@ -533,6 +558,13 @@ class Hand:
                 private: bool = False) -> Record:
         record = Record(len(self.log), seat, kind, cards, target, detail, private)
         self.log.append(record)
+        if private:
+            hidden = record.public()
+            for viewer, log in enumerate(self.visible_logs):
+                log.append(record if viewer == seat else hidden)
+        else:
+            for log in self.visible_logs:
+                log.append(record)
         return record
 
     def _take_pozzetto(self, seat: int, how: str) -> None:
@@ -626,6 +658,7 @@ class Hand:
         new.end_reason = self.end_reason
         new.time_out_last = self.time_out_last
         new.log = self.log[:]
+        new.visible_logs = [log[:] for log in self.visible_logs]
         return new
 
 

@@ -68,6 +68,8 @@ class Meld:
     """Position the wildcard stands for (1..14 in a sequence; the rank in a combination)."""
     wild_fixed: bool = False
     """True when the wildcard fills a gap between two naturals (§4.1)."""
+    natural_pos: tuple[int, ...] = ()
+    """Positions of the natural cards when the meld has a wildcard (filled in by the validator)."""
 
     @property
     def size(self) -> int:
@@ -82,6 +84,8 @@ class Meld:
         """Positions held by natural cards (a sequence's ranks, ace as 1 or 14)."""
         if self.wild < 0:
             return self.positions
+        if self.natural_pos:
+            return self.natural_pos
         return tuple(p for c, p in zip(self.cards, self.positions, strict=True) if not self._is_wild_slot(c, p))
 
     def _is_wild_slot(self, card: int, position: int) -> bool:
@@ -250,7 +254,7 @@ def _combination(cards: Sequence[int], natural: int) -> Meld | str:
         return f"a combination holds at most {MAX_COMBINATION} cards (8 naturals and one wildcard)"
     if wilds:
         return Meld("combination", -1, rank, (*naturals, wilds[0]), (rank,) * len(cards),
-                    wilds[0], rank, False)
+                    wilds[0], rank, False, (rank,) * len(naturals))
     return Meld("combination", -1, rank, tuple(naturals), (rank,) * len(cards))
 
 
@@ -320,6 +324,7 @@ def _arrange(positions: list[int], suit: int, wild: int, natural_two: int) -> Me
             return "K-A-2 wraps around: the ace goes below the 2 or above the king, never both"
         return _gap_reason(gaps, suit, wild)
     cards = [_card_at(p, suit) for p in positions]
+    naturals = tuple(positions)
     if wild < 0:
         return Meld("sequence", suit, 0, tuple(cards), tuple(positions))
     if gaps:
@@ -333,7 +338,7 @@ def _arrange(positions: list[int], suit: int, wild: int, natural_two: int) -> Me
     index = len(positions) if slot > high else next(i for i, p in enumerate(positions) if p > slot)
     cards.insert(index, wild)
     positions.insert(index, slot)
-    return Meld("sequence", suit, 0, tuple(cards), tuple(positions), wild, slot, fixed)
+    return Meld("sequence", suit, 0, tuple(cards), tuple(positions), wild, slot, fixed, naturals)
 
 
 def _wraps(positions: list[int]) -> bool:

@@ -64,8 +64,8 @@ class Observation:
 def observe(hand: Hand, seat: int | None) -> Observation:
     """Build ``seat``'s observation of ``hand`` (``None`` for a spectator)."""
     own = tuple(hand.hand_cards(seat)) if seat is not None else ()
-    log = tuple(_visible(r, seat) for r in hand.log)
-    known = tuple(tuple(k for k in range(NUM_KINDS) for _ in range(counts[k])) for counts in hand.known)
+    log = tuple(hand.visible_logs[-1 if seat is None else seat])
+    known = tuple(_cards_of(counts) for counts in hand.known)
     picked = hand.one_card_pick[0] if seat == hand.to_play and not hand.one_card_pick[1] else -1
     return Observation(
         seat=seat,
@@ -89,7 +89,7 @@ def observe(hand: Hand, seat: int | None) -> Observation:
     )
 
 
-def _visible(record: Record, seat: int | None) -> Record:
-    if record.private and record.seat != seat:
-        return record.public()
-    return record
+def _cards_of(counts: list[int]) -> tuple[int, ...]:
+    if not any(counts):
+        return ()
+    return tuple(k for k in range(NUM_KINDS) for _ in range(counts[k]))
