@@ -111,6 +111,20 @@ def test_generator_worked_positions(hand: str, melds: list[str]) -> None:
     _check(parse_cards(hand), table, rules)
 
 
+def test_a_fourteen_card_run_is_listed_once_whichever_end_the_ace_takes() -> None:
+    """A..K + wildcard is one multiset whether the ace stands low (wild on top) or high (wild below)."""
+    _check_new_only(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"))
+    _check_new_only(parse_cards("AH 2H 3H 4H 5H 6H 8H 9H 10H JH QH KH JK"))
+
+
+def _check_new_only(hand: tuple[int, ...]) -> None:
+    generated = new_melds(counts_of(hand))
+    multisets = [tuple(sorted(m)) for m in generated]
+    assert len(multisets) == len(set(multisets))
+    assert all(isinstance(meld_or_reason(m), Meld) for m in generated)
+    assert tuple(sorted(hand)) in multisets
+
+
 def test_generator_respects_reale_variant() -> None:
     rules = preset("reale")
     hand = parse_cards("AH 2H 3H 4H 5H 6H 7H")
@@ -121,3 +135,10 @@ def test_generator_doctest_example_lists_hole_over_present_card() -> None:
     hand = counts_of(parse_cards("5H 6H 7H JK"))
     listed = {tuple(sorted(m)) for m in new_melds(hand)}
     assert tuple(sorted(parse_cards("5H 7H JK"))) in listed
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), size=st.integers(11, 13))
+def test_generator_matches_brute_force_on_long_one_suit_hands(seed: int, size: int) -> None:
+    hand, melds = _random_position(seed, size, 1)
+    _check(hand, melds, Rules())

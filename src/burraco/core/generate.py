@@ -108,9 +108,17 @@ def _scan(counts: Sequence[int]) -> tuple[list[int], list[int]]:
 
 
 def _remember(cache: dict[_K, tuple[Cards, ...]], key: _K, value: list[Cards]) -> tuple[Cards, ...]:
+    """Store a result, each multiset once (an ace may reach the same cards from either end)."""
     if len(cache) >= CACHE_LIMIT:
         cache.clear()
-    frozen = tuple(value)
+    seen: set[Cards] = set()
+    unique = []
+    for cards in value:
+        multiset = tuple(sorted(cards))
+        if multiset not in seen:
+            seen.add(multiset)
+            unique.append(cards)
+    frozen = tuple(unique)
     cache[key] = frozen
     return frozen
 
@@ -241,9 +249,9 @@ def _attachments(
             if meld.kind == "combination":
                 _attach_combination(fresh, 0, meld, counts, list(wilds))
             else:
-                _attach_sequence(fresh, 0, meld, counts, list(wilds), rules)
+                _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, masks)
                 if meld.wild == OWN_TWO[meld.suit] and wilds:
-                    _attach_freeing_two(fresh, 0, meld, counts, list(wilds))
+                    _attach_freeing_two(fresh, 0, meld, counts, list(wilds), masks)
             found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
         result.extend([(index, cards) for cards in found])
     return result
@@ -273,7 +281,8 @@ def _attach_combination(
 
 
 def _attach_sequence(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int], rules: Rules
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int], rules: Rules,
+    masks: list[int] | None = None,
 ) -> None:
     """Extend the run down and up with at most one hole overall; fill or keep a fixed wildcard's gap.
 
@@ -284,7 +293,7 @@ def _attach_sequence(
     suit = meld.suit
     naturals = meld.natural_positions
     lo, hi = naturals[0], naturals[-1]
-    hand = _suit_mask(counts, suit)
+    hand = masks[suit] if masks else _suit_mask(counts, suit)
     if lo == ACE or hi == HIGH_ACE:
         hand &= ~(1 << ACE | 1 << HIGH_ACE)  # the ace is already used
     gap = meld.wild_rank if meld.wild_fixed else 0
@@ -320,7 +329,8 @@ def _attach_sequence(
 
 
 def _attach_freeing_two(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int]
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int],
+    masks: list[int] | None = None,
 ) -> None:
     """The meld's wildcard is its own-suit 2: the attachment may rest it below the 3 as a natural 2
     (§4.1) and bring a new wildcard. Only attachments that bring a wildcard are listed here; the
@@ -330,7 +340,7 @@ def _attach_freeing_two(
     naturals = meld.natural_positions
     lo, hi = naturals[0], naturals[-1]
     gap = meld.wild_rank if meld.wild_fixed else 0
-    hand = _suit_mask(counts, suit) & ~(1 << TWO | 1 << HIGH_ACE)
+    hand = (masks[suit] if masks else _suit_mask(counts, suit)) & ~(1 << TWO | 1 << HIGH_ACE)
     if hi == HIGH_ACE or lo < 3 or (gap and not hand >> gap & 1):
         return
     downs = [d for d in _extensions(hand & ~(1 << ACE), lo, -1, 1) if d[1] == 3]
