@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from burraco.cli import bench_cmd, vp_cmd
+from burraco.cli import arena_cmd, bench_cmd, meld_cmd, play_cmd, tournament_cmd, vp_cmd
 from burraco.core.errors import BurracoError
 
 app = typer.Typer(
@@ -24,6 +24,10 @@ def _root() -> None:
 
 
 vp_cmd.register(app)
+arena_cmd.register(app)
+play_cmd.register(app)
+app.add_typer(tournament_cmd.app, name="tournament")
+meld_cmd.register(app)
 bench_cmd.register(app)
 
 

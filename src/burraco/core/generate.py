@@ -341,7 +341,9 @@ def _attach_freeing_two(
     lo, hi = naturals[0], naturals[-1]
     gap = meld.wild_rank if meld.wild_fixed else 0
     hand = (masks[suit] if masks else _suit_mask(counts, suit)) & ~(1 << TWO | 1 << HIGH_ACE)
-    if hi == HIGH_ACE or lo < 3 or (gap and not hand >> gap & 1):
+    if hi == HIGH_ACE:
+        hand &= ~(1 << ACE)  # the ace is already used, above the king
+    if lo < 3 or (gap and not hand >> gap & 1):
         return
     downs = [d for d in _extensions(hand & ~(1 << ACE), lo, -1, 1) if d[1] == 3]
     downs += [(3, 4, d[2]) for d in _extensions(hand & ~(1 << ACE), lo, -1, 0) if d[1] == 4]  # JK at 3

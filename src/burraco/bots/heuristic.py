@@ -1,0 +1,438 @@
+"""The ``heuristic`` bot: sound club play written down as rules of thumb (RULES.md §3–§8).
+
+Take (§3.1): pick up the discard pile when its cards extend the bot's melds or make new ones
+(measured by how many more cards the hand could lay down, naturals only), counting the dead
+cards it would carry against the size of the stock; otherwise draw.
+
+Play (§3.2, §4): attach and meld natural cards, the longest first, attaching to the side's melds
+rather than opening new ones (partners share melds); keep the wildcards for burraci — a
+wildcard goes down only to complete a burraco or when the hand is about to end; never dirty a
+clean burraco; play down to an empty hand to take the pozzetto early (§5); close (§6) when the
+side is ahead after closing, and hold back (keep two cards) when it is behind.
+
+Discard (§3.3): the card least useful to the bot (no pair, no neighbour in suit, not a
+wildcard) that does not feed the opponents: never a card that attaches to an opponent meld,
+nor one that pairs with or runs next to the cards the next opponent is known to hold or to
+the top of the pile; higher card values are shed first as the stock runs low.
+
+The bot is deterministic for a view; with ``noise`` > 0 (the ``easy`` level) it sometimes plays
+a random legal action from its seeded generator.
+
+>>> from burraco.bots.base import play_hand
+>>> from burraco.core.hand import Hand
+>>> hand = play_hand(Hand.deal(players=2, seed=4), [HeuristicBot(), HeuristicBot()])
+>>> hand.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from burraco.core.actions import DRAW, PICKUP, Action
+from burraco.core.cards import IS_WILD, NUM_KINDS, RANK, SUIT, WILD_CARDS, counts_of, value_table
+from burraco.core.generate import plays
+from burraco.core.melds import HIGH_ACE, Meld, attach_or_reason
+from burraco.core.options import Rules
+from burraco.core.view import Observation
+
+DEFAULT_RULES: Final = Rules()
+MEAN_CARD_VALUE: Final = 10.0
+"""The mean value of the 108 cards (1080 points), used for hands the bot cannot see."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The knobs of the heuristic (defaults tuned against ``random`` and itself)."""
+
+    pickup_threshold: float = 8.0
+    wild_attach_cost: float = 35.0
+    wild_meld_cost: float = 25.0
+    attach_bonus: float = 3.0
+    empty_hand_bonus: float = 60.0
+    late_stock: int = 10
+
+
+def meld_value(meld: Meld, rules: Rules) -> int:
+    """A meld's card points plus its burraco bonus (§8)."""
+    return meld.card_points(rules) + meld.bonus(rules)
+
+
+def has_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
+    """The side may close on this count (§6.2): a burraco, clean if the rules ask for one."""
+    if rules.clean_burraco_to_close:
+        return any(m.burraco(rules) == "clean" for m in melds)
+    return any(len(m.cards) >= 7 for m in melds)
+
+
+def attaches_to(meld: Meld, card: int, rules: Rules) -> bool:
+    """Could ``card`` alone be attached to ``meld``? A quick filter, then the exact check."""
+    if IS_WILD[card]:
+        if meld.wild >= 0 and meld.kind == "combination":
+            return False
+        if meld.kind == "sequence" and meld.wild >= 0 and card != meld.suit * 13 + 1:
+            return False
+    elif meld.kind == "combination":
+        if RANK[card] != meld.rank:
+            return False
+    else:
+        if SUIT[card] != meld.suit:
+            return False
+        rank = RANK[card]
+        low, high = meld.low, meld.high
+        near = rank in (low - 1, high + 1, meld.wild_rank) or (rank == 1 and high == 13)
+        if not near and rank == 1:
+            near = high + 1 == HIGH_ACE
+        if not near:
+            return False
+    return not isinstance(attach_or_reason(meld, (card,), rules), str)
+
+
+def natural_cover(counts: Sequence[int], melds: Sequence[Meld], rules: Rules) -> tuple[int, list[int]]:
+    """How many natural cards of the hand some new meld or attachment could lay down.
+
+    Returns the count and the per-card cover vector (a card counts as many times as some
+    single play uses it, capped by the hand).
+    """
+    new, attach = plays(counts, melds, rules)
+    cover = [0] * NUM_KINDS
+    for cards in new:
+        _cover_of(cards, cover)
+    for _, cards in attach:
+        _cover_of(cards, cover)
+    return sum(min(cover[k], counts[k]) for k in range(NUM_KINDS) if cover[k]), cover
+
+
+def _cover_of(cards: tuple[int, ...], cover: list[int]) -> None:
+    """Raise ``cover`` to the natural cards of one play (its wildcard, if any, is not counted)."""
+    seen: dict[int, int] = {}
+    for c in cards:
+        if not IS_WILD[c]:
+            seen[c] = seen.get(c, 0) + 1
+    for c, n in seen.items():
+        if cover[c] < n:
+            cover[c] = n
+
+
+def keep_value(counts: Sequence[int], card: int) -> float:
+    """How much the hand wants to keep ``card``: pairs, same-suit neighbours, wildcards."""
+    if IS_WILD[card]:
+        return 200.0
+    rank, suit = RANK[card], SUIT[card]
+    same_rank = sum(counts[s * 13 + rank - 1] for s in range(4)) - 1
+    value = 12.0 * min(same_rank, 2)
+    base = suit * 13
+    for distance, weight in ((1, 10.0), (2, 4.0)):
+        for other in _NEIGHBOURS[rank][distance]:
+            if counts[base + other - 1]:
+                value += weight
+    if counts[card] >= 2:
+        value -= 4.0  # the second copy adds nothing to a run
+    return value
+
+
+def _neighbour_ranks(rank: int, distance: int) -> tuple[int, ...]:
+    """Ranks ``distance`` away from ``rank`` in a sequence (the ace at either end; 2s are wild)."""
+    positions = (1, HIGH_ACE) if rank == 1 else (rank,)
+    found: list[int] = []
+    for p in positions:
+        for q in (p - distance, p + distance):
+            if 1 <= q <= HIGH_ACE:
+                r = 1 if q == HIGH_ACE else q
+                if r not in (2, rank) and r not in found:
+                    found.append(r)
+    return tuple(found)
+
+
+_NEIGHBOURS: Final = tuple(
+    ((), _neighbour_ranks(rank, 1), _neighbour_ranks(rank, 2)) if rank else ((), (), ()) for rank in range(14)
+)
+
+
+class HeuristicBot:
+    """Rules of thumb of club play; deterministic unless ``noise`` > 0."""
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, noise: float = 0.0,
+                 name: str = "heuristic", weights: Weights | None = None) -> None:
+        self.name = name
+        self.rules = rules or DEFAULT_RULES
+        self.noise = noise
+        self.weights = weights or Weights()
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ entry point
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
+        if view.phase == "take":
+            return self.take(view, legal)
+        best = self.best_play(view, legal)
+        if best is not None:
+            return best
+        return self.discard(view, [a for a in legal if a.kind == "discard"])
+
+    def context(self, view: Observation) -> Context:
+        """What the play and discard rules need about ``view``, computed once."""
+        return Context.build(view, self.rules, self.weights.late_stock)
+
+    # ------------------------------------------------------------------ take (§3.1)
+    def take(self, view: Observation, legal: Sequence[Action]) -> Action:
+        if PICKUP not in legal:
+            return DRAW
+        return PICKUP if self.pickup_score(view) > self.weights.pickup_threshold else DRAW
+
+    def pickup_score(self, view: Observation) -> float:
+        """Gain in meldable cards from the pile, minus the dead cards it would add."""
+        rules = self.rules
+        side = view.side_of[_seat(view)]
+        melds = view.melds[side]
+        counts = counts_of(view.hand)
+        pile = view.discard_pile
+        combined = counts[:]
+        for c in pile:
+            combined[c] += 1
+        before, _ = natural_cover(counts, melds, rules)
+        after, _ = natural_cover(combined, melds, rules)
+        gain = max(0, after - before)
+        wilds = sum(1 for c in pile if IS_WILD[c])
+        dead = max(0, len(pile) - wilds - gain)
+        stock = view.stock_size
+        per_dead = 1.5 if stock > 35 else 3.0 if stock > 20 else 6.0
+        return 10.0 * gain + 15.0 * wilds - per_dead * dead
+
+    # ------------------------------------------------------------------ play (§3.2, §4, §5, §6)
+    def best_play(self, view: Observation, legal: Sequence[Action]) -> Action | None:
+        """The best meld or attachment, or None when the bot should go on to discard."""
+        candidates = [a for a in legal if a.kind != "discard"]
+        if not candidates:
+            return None
+        ctx = self.context(view)
+        best: Action | None = None
+        best_score = 0.0
+        for action in candidates:
+            score = self.play_score(ctx, action)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def play_score(self, ctx: Context, action: Action) -> float:
+        score, closes = score_play(action, ctx.my_melds, ctx.size, ctx.wilds, ctx.late, ctx.pozzetto_available,
+                                   self.weights)
+        if closes:
+            return score + 200.0 if ctx.should_close() else -1000.0  # hold back when closing would lose
+        return score
+
+    # ------------------------------------------------------------------ discard (§3.3)
+    def discard(self, view: Observation, discards: Sequence[Action]) -> Action:
+        if not discards:
+            raise ValueError("no discard is legal")
+        if len(discards) == 1:
+            return discards[0]
+        ctx = self.context(view)
+        best = discards[0]
+        best_cost = float("inf")
+        for action in discards:
+            cost = self.discard_cost(ctx, action.cards[0])
+            if cost < best_cost:
+                best, best_cost = action, cost
+        return best
+
+    def discard_cost(self, ctx: Context, card: int) -> float:
+        counts = ctx.counts
+        cost = keep_value(counts, card)
+        cost += self.danger(ctx, card)
+        value_weight = 1.0 if ctx.late else 0.3
+        cost -= value_weight * ctx.values[card]
+        return cost
+
+    def danger(self, ctx: Context, card: int) -> float:
+        """How much discarding ``card`` would help the opponents."""
+        danger = 0.0
+        rules = self.rules
+        for meld in ctx.opp_melds:
+            if attaches_to(meld, card, rules):
+                danger += 100.0
+                break
+        if IS_WILD[card]:
+            return danger + 50.0
+        rank, suit = RANK[card], SUIT[card]
+        for known in ctx.next_known:
+            if IS_WILD[known]:
+                continue
+            if RANK[known] == rank:
+                danger += 25.0
+            elif SUIT[known] == suit and abs(RANK[known] - rank) <= 2:
+                danger += 15.0
+        pile = ctx.pile
+        if pile:
+            top = pile[-1]
+            scale = 1.0 + len(pile) / 5.0
+            if not IS_WILD[top]:
+                if RANK[top] == rank:
+                    danger += 8.0 * scale
+                elif SUIT[top] == suit and abs(RANK[top] - rank) <= 2:
+                    danger += 6.0 * scale
+        return danger
+
+
+def score_play(action: Action, my_melds: Sequence[Meld], size: int, wilds: int, late: bool,
+               pozzetto_available: bool, w: Weights) -> tuple[float, bool]:
+    """The value of a meld or attachment, and whether it leaves the one card to close with (§6).
+
+    Naturals count 10 each; burraci completed earn their bonus; a wildcard costs unless it completes
+    a burraco, the hand holds spare wildcards (2+), the hand is small on the way to the pozzetto or
+    the hand is about to end; dirtying a clean burraco costs 150; emptying the hand (pozzetto on
+    the fly) earns ``empty_hand_bonus``.
+    """
+    cards = action.cards
+    wild = 0
+    for c in cards:
+        if IS_WILD[c]:
+            wild += 1
+    naturals = len(cards) - wild
+    score = 10.0 * naturals
+    late = late or wilds >= 3 or (pozzetto_available and size <= 5)
+    spare = 0.3 if wilds == 2 else 1.0
+    if action.kind == "attach":
+        old = my_melds[action.target]
+        new_size = len(old.cards) + len(cards)
+        score += w.attach_bonus
+        if wild and not _natural_two_only(old, cards):
+            if len(old.cards) >= 7 and old.wild < 0:
+                score -= 150.0  # never dirty a clean burraco (200 → 100)
+            elif new_size >= 7 > len(old.cards):
+                score += 60.0
+            elif not late:
+                score -= w.wild_attach_cost * spare
+        elif new_size >= 7 > len(old.cards):
+            score += 100.0 if old.wild < 0 else 60.0
+        elif new_size >= 5:
+            score += 5.0 * (new_size - 4)
+    else:
+        if wild and not late:
+            score -= (w.wild_meld_cost if naturals < 3 else w.wild_meld_cost * 0.6) * spare
+        if len(cards) >= 7:
+            score += 100.0 if not wild else 60.0
+    left = size - len(cards)
+    if left == 0:
+        return score + w.empty_hand_bonus, False
+    if left == 1:
+        if pozzetto_available:
+            return score + 20.0, False
+        return score, True
+    return score, False
+
+
+def _natural_two_only(meld: Meld, cards: Sequence[int]) -> bool:
+    """An own-suit 2 attached to a sequence may stand as a natural 2 (below the 3)."""
+    if meld.kind != "sequence":
+        return False
+    own_two = meld.suit * 13 + 1
+    return all(c == own_two or not IS_WILD[c] for c in cards) and meld.low <= 3 and meld.wild < 0
+
+
+def _seat(view: Observation) -> int:
+    if view.seat is None:
+        raise ValueError("a bot needs a seat's view, not a spectator's")
+    return view.seat
+
+
+@dataclass(slots=True)
+class Context:
+    """What the play and discard rules need, computed once per decision."""
+
+    view: Observation
+    rules: Rules
+    seat: int
+    side: int
+    counts: list[int]
+    size: int
+    my_melds: tuple[Meld, ...]
+    opp_melds: list[Meld]
+    next_known: tuple[int, ...]
+    pile: tuple[int, ...]
+    values: tuple[int, ...]
+    late: bool
+    pozzetto_available: bool
+    wilds: int
+    _close: bool | None = None
+
+    @classmethod
+    def build(cls, view: Observation, rules: Rules, late_stock: int = 10) -> Context:
+        seat = _seat(view)
+        side = view.side_of[seat]
+        taken = {s for s, _ in view.pozzetto_of_side}
+        opp_melds = [m for s, melds in enumerate(view.melds) if s != side for m in melds]
+        next_opp = next((s for k in range(1, view.players)
+                         if view.side_of[s := (seat + k) % view.players] != side), seat)
+        stock = view.stock_size
+        threat = any(
+            view.side_of[s] != side and view.side_of[s] in taken and view.hand_sizes[s] <= 3
+            and has_burraco(view.melds[view.side_of[s]], rules)
+            for s in range(view.players)
+        )
+        counts = counts_of(view.hand)
+        return cls(
+            view=view,
+            rules=rules,
+            seat=seat,
+            side=side,
+            counts=counts,
+            size=len(view.hand),
+            my_melds=view.melds[side],
+            opp_melds=opp_melds,
+            next_known=view.known_cards[next_opp],
+            pile=view.discard_pile,
+            values=value_table(rules.joker_value),
+            late=stock <= late_stock or threat,
+            pozzetto_available=side not in taken and bool(view.pozzetto_sizes),
+            wilds=sum(counts[c] for c in WILD_CARDS),
+        )
+
+    def should_close(self) -> bool:
+        """Close when the side would be ahead after closing (or the stock is nearly out)."""
+        if self._close is None:
+            self._close = _ahead_after_closing(self.view, self.rules) or self.view.stock_size <= 4
+        return self._close
+
+
+def side_estimates(view: Observation, rules: Rules, closing_side: int | None = None) -> list[float]:
+    """Each side's estimated hand score (§8) from what ``view`` shows: melds exactly, hands the
+    seat cannot see at the mean card value (known cards exactly), the closing bonus for
+    ``closing_side`` (whose closer's hand is then empty)."""
+    values = value_table(rules.joker_value)
+    sides = len(view.melds)
+    totals = [0.0] * sides
+    taken = {s for s, _ in view.pozzetto_of_side}
+    for side in range(sides):
+        totals[side] = float(sum(meld_value(m, rules) for m in view.melds[side]))
+        if side not in taken:
+            totals[side] -= rules.pozzetto_penalty
+        if side == closing_side:
+            totals[side] += rules.closing_bonus
+    for seat in range(view.players):
+        side = view.side_of[seat]
+        if seat == view.seat:
+            if side == closing_side:
+                continue
+            in_hand = float(sum(values[c] for c in view.hand))
+        else:
+            known = view.known_cards[seat]
+            in_hand = sum(values[c] for c in known) + MEAN_CARD_VALUE * (view.hand_sizes[seat] - len(known))
+        totals[side] -= in_hand
+    return totals
+
+
+def _ahead_after_closing(view: Observation, rules: Rules) -> bool:
+    seat = _seat(view)
+    side = view.side_of[seat]
+    totals = side_estimates(view, rules, closing_side=side)
+    mine = totals[side]
+    return all(mine > t for s, t in enumerate(totals) if s != side)

@@ -1,0 +1,710 @@
+"""Hand histories: a line-oriented text record of one hand that replays exactly (RULES.md §2, §3).
+
+A history holds the rules (a preset name and every option that differs from it), the number of
+players, the dealer, the deal — a seed, or every zone written out card by card — and every
+action in card notation, one per line with the seat that played it. The format is described in
+``docs/hand-history.md``; in short::
+
+    burraco-history 1
+    rules fibur
+    players 2
+    dealer 0
+    seed 7
+    actions
+    1 draw 8D
+    1 discard KS
+
+:func:`write_history` turns a played :class:`~burraco.core.hand.Hand` (or a
+:class:`HandHistory`) into text, :func:`read_history` reads it back (raising
+:class:`HistoryLineError`, a :class:`~burraco.core.errors.HistoryError`, with the line number on
+malformed input) and :func:`replay` re-applies every action (raising :class:`ReplayError` with the
+failing action's index and the engine's reason on an illegal one). The module is pure: text in,
+text out.
+
+>>> from burraco.core.hand import Hand
+>>> hand = Hand.deal(players=2, seed=7)
+>>> for _ in range(6):
+...     _ = hand.apply(hand.legal_actions()[-1])
+>>> text = write_history(hand, seed=7)
+>>> again = replay(read_history(text))
+>>> again.log == hand.log, snapshot(again) == snapshot(hand)
+(True, True)
+>>> read_history("burraco-history 1\\nplayers 5")
+Traceback (most recent call last):
+...
+burraco.core.history.HistoryLineError: line 2: players must be 2, 3 or 4, not '5'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from burraco.core.actions import Action, Record
+from burraco.core.cards import NUM_KINDS, counts_of, format_card, format_cards, full_deck, parse_cards, sort_key
+from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
+from burraco.core.hand import Hand
+from burraco.core.options import PRESETS, Rules, preset
+
+FORMAT_NAME: Final = "burraco-history"
+FORMAT_VERSION: Final = 1
+StepKind = Literal["draw", "pickup", "meld", "attach", "discard", "timeout"]
+STEP_KINDS: Final = ("draw", "pickup", "meld", "attach", "discard", "timeout")
+_HEADER_KEYS: Final = ("rules", "option", "players", "name", "dealer", "seed", "pozzetti", "hand", "pozzetto",
+                       "pile", "stock", "actions")
+
+
+class HistoryLineError(HistoryError):
+    """A malformed history: ``line`` is the 1-based line number (0 for the file as a whole)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}" if line > 0 else reason)
+
+
+class ReplayError(IllegalActionError):
+    """An action of a history the engine refuses (or that disagrees with the deal).
+
+    ``index`` counts the history's actions from 0, ``step`` is the action, ``reason`` the engine's
+    message and ``hand`` the state just before the action (every earlier action applied).
+    """
+
+    def __init__(self, index: int, step: Step, reason: str, hand: Hand) -> None:
+        self.index = index
+        self.step = step
+        self.reason = reason
+        self.hand = hand
+        where = f" (line {step.line})" if step.line else ""
+        super().__init__(f"action {index}{where} '{step}' is illegal: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action line: the seat that played and what it did.
+
+    ``cards`` of a ``draw`` or ``pickup`` are optional (written for readability, checked on replay);
+    ``target`` is the meld number of an ``attach``. ``line`` is where it was read (0 if built in code).
+
+    >>> step = Step.parse("0 attach 2 JK")
+    >>> step, str(step), step.action()
+    (Step(seat=0, kind='attach', cards=(52,), target=2), '0 attach 2 JK', Action(kind='attach', cards=(52,), target=2))
+    >>> str(Step.parse("1 draw 7h")), Step.parse("2 timeout").action() is None
+    ('1 draw 7H', True)
+    """
+
+    seat: int
+    kind: StepKind
+    cards: tuple[int, ...] = ()
+    target: int = -1
+    line: int = field(default=0, compare=False, repr=False)
+
+    def action(self) -> Action | None:
+        """The engine action (``None`` for a time-out call)."""
+        if self.kind == "timeout":
+            return None
+        if self.kind in ("draw", "pickup"):
+            return Action(self.kind)
+        return Action(self.kind, self.cards, self.target)
+
+    def __str__(self) -> str:
+        if self.kind == "attach":
+            return f"{self.seat} attach {self.target} {format_cards(self.cards)}"
+        if self.cards:
+            return f"{self.seat} {self.kind} {format_cards(self.cards)}"
+        return f"{self.seat} {self.kind}"
+
+    @staticmethod
+    def parse(text: str, line: int = 0) -> Step:
+        """Parse ``SEAT KIND [ARGS]`` (raises :class:`HistoryLineError`)."""
+        words = text.split()
+        if len(words) < 2 or not words[0].isdigit():
+            raise HistoryLineError(line, f"expected an action line 'SEAT KIND ...' (e.g. '1 meld 7H 8H 9H'), "
+                                         f"not {text.strip()!r}")
+        seat, kind, rest = int(words[0]), words[1].lower(), words[2:]
+        try:
+            if kind in ("draw", "pickup"):
+                cards = parse_cards(rest)
+                if kind == "draw" and len(cards) > 1:
+                    raise HistoryLineError(line, "a draw takes one card from the stock: write at most one card")
+                return Step(seat, kind, cards, -1, line)  # type: ignore[arg-type]
+            if kind == "timeout":
+                if rest:
+                    raise HistoryLineError(line, "timeout takes no arguments")
+                return Step(seat, "timeout", (), -1, line)
+            if kind not in STEP_KINDS:
+                raise HistoryLineError(line, f"unknown action {kind!r}: use draw, pickup, meld, attach, discard "
+                                             "or timeout")
+            action = Action.parse(" ".join(words[1:]))
+        except HistoryLineError:
+            raise
+        except BurracoError as error:
+            raise HistoryLineError(line, str(error)) from None
+        return Step(seat, action.kind, action.cards, action.target, line)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Every zone of a hand before its first action. ``pile`` is bottom first, ``stock`` top first;
+    the cards of a hand are kept sorted by card id (their order does not matter to the engine)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    pozzetti: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    stock: tuple[int, ...]
+
+    @staticmethod
+    def of(hands: Iterable[Iterable[int]], pozzetti: Iterable[Iterable[int]], pile: Iterable[int],
+           stock: Iterable[int]) -> Deal:
+        """A deal with the hands put in canonical (card-id) order."""
+        return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(tuple(p) for p in pozzetti), tuple(pile),
+                    tuple(stock))
+
+    @staticmethod
+    def of_fresh_hand(hand: Hand) -> Deal:
+        """The deal of a hand on which no action was played yet."""
+        if hand.log:
+            raise HistoryError("the hand has been played: use initial_deal() to rebuild its deal")
+        return Deal.of((hand.hand_cards(s) for s in range(hand.players)), hand.pozzetti, hand.discard_pile,
+                       reversed(hand.stock))
+
+    def new_hand(self, rules: Rules, dealer: int) -> Hand:
+        """A hand dealt exactly like this (raises :class:`IllegalActionError` for a wrong deal)."""
+        return Hand(rules, dealer, [list(h) for h in self.hands], [list(p) for p in self.pozzetti], list(self.pile),
+                    list(self.stock))
+
+    def card_total(self) -> int:
+        return sum(map(len, self.hands)) + sum(map(len, self.pozzetti)) + len(self.pile) + len(self.stock)
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """A hand as data: rules, dealer, the deal (``seed`` or an explicit :class:`Deal`) and the steps.
+
+    ``preset`` names the rules preset the options are written against; ``pozzetto_sizes`` changes
+    the pozzetti of a seeded deal (e.g. ``(11, 11, 11)`` for the later 3-player hands of §9);
+    ``names`` optionally names the seats.
+    """
+
+    rules: Rules
+    dealer: int
+    seed: int | None = None
+    deal: Deal | None = None
+    steps: tuple[Step, ...] = ()
+    preset: str = "fibur"
+    pozzetto_sizes: tuple[int, ...] | None = None
+    names: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def new_hand(self) -> Hand:
+        """The hand as dealt, before any action (raises a :class:`BurracoError` for a bad deal)."""
+        if (self.seed is None) == (self.deal is None):
+            raise HistoryError("a history needs exactly one of a seed and an explicit deal")
+        if self.deal is not None:
+            return self.deal.new_hand(self.rules, self.dealer)
+        assert self.seed is not None
+        _check_sizes(self.players, self.pozzetto_sizes)
+        if not 0 <= self.dealer < self.players:
+            raise HistoryError(f"dealer must be a seat from 0 to {self.players - 1}, not {self.dealer}")
+        return Hand.deal(self.players, self.seed, self.dealer, self.rules, self.pozzetto_sizes)
+
+    def replay(self, stop: int | None = None) -> Hand:
+        """The hand after every step (or the first ``stop`` steps); see :func:`replay`."""
+        return replay(self, stop)
+
+    def with_steps(self, steps: Iterable[Step]) -> HandHistory:
+        """A copy holding ``steps`` instead."""
+        return dataclasses.replace(self, steps=tuple(steps))
+
+    def to_text(self, annotate: bool = True) -> str:
+        """The history in the text format (``annotate`` adds comment lines for events and scores)."""
+        return _write(self, annotate)
+
+    @staticmethod
+    def from_hand(hand: Hand, *, seed: int | None = None, preset: str | None = None,
+                  names: Sequence[str] = ()) -> HandHistory:
+        """The history of a (played or fresh) hand, its deal rebuilt from the log (:func:`initial_deal`).
+
+        With ``seed``, the deal is written as that seed, checked to deal exactly this hand.
+        ``preset`` defaults to the preset closest to the hand's rules (:func:`nearest_preset`).
+        """
+        deal = initial_deal(hand)
+        name = nearest_preset(hand.rules) if preset is None else preset.strip().lower()
+        if name not in PRESETS:
+            preset_rules = globals()["preset"]  # the module-level function, shadowed by the argument
+            preset_rules(name)  # raises UnknownPresetError naming the presets
+        steps = steps_from_log(hand.log)
+        history = HandHistory(hand.rules, hand.dealer, None, deal, steps, name, None, tuple(names))
+        if seed is not None:
+            sizes = tuple(len(p) for p in hand.pozzetti)
+            seeded = HandHistory(hand.rules, hand.dealer, seed, None, steps, name,
+                                 None if sizes == _default_sizes(hand.players) else sizes, tuple(names))
+            if Deal.of_fresh_hand(seeded.new_hand()) != deal:
+                raise HistoryError(f"seed {seed} with dealer {hand.dealer} does not deal this hand")
+            history = seeded
+        replayed = replay(history)
+        if replayed.log != hand.log or snapshot(replayed) != snapshot(hand):
+            raise HistoryError("the hand's history does not replay to the same state (please report this)")
+        return history
+
+
+def _default_sizes(players: int) -> tuple[int, ...]:
+    return (18, 11) if players == 3 else (11, 11)
+
+
+def _check_sizes(players: int, sizes: Sequence[int] | None) -> None:
+    if sizes is None:
+        return
+    if not 1 <= len(sizes) <= 4 or any(s < 1 for s in sizes):
+        raise HistoryError("pozzetti: give 1 to 4 positive sizes, e.g. 'pozzetti 11 11 11'")
+    stock = len(full_deck()) - 11 * players - sum(sizes) - 1
+    if stock < 3:
+        raise HistoryError(f"pozzetti of {sum(sizes)} cards leave {stock} cards in the stock (at least 3 needed)")
+
+
+def steps_from_log(log: Iterable[Record]) -> tuple[Step, ...]:
+    """The player actions of a hand's log (events such as pozzetti and the end are skipped)."""
+    steps: list[Step] = []
+    for record in log:
+        kind = record.kind
+        if kind in ("draw", "pickup", "discard"):
+            steps.append(Step(record.seat, kind, record.cards))  # type: ignore[arg-type]
+        elif kind in ("meld", "attach"):
+            steps.append(Step(record.seat, kind, record.cards, record.target if kind == "attach" else -1))  # type: ignore[arg-type]
+        elif kind == "timeout":
+            steps.append(Step(record.seat, "timeout"))
+    return tuple(steps)
+
+
+def initial_deal(hand: Hand) -> Deal:
+    """Rebuild the deal of ``hand`` by undoing its log from the current state, card by card.
+
+    >>> from burraco.core.hand import Hand
+    >>> hand = Hand.deal(players=4, seed=1)
+    >>> fresh = Deal.of_fresh_hand(hand)
+    >>> for _ in range(40):
+    ...     _ = hand.apply(hand.legal_actions()[0])
+    >>> initial_deal(hand) == fresh
+    True
+    """
+    hands = [list(counts) for counts in hand.hands]
+    stock = list(hand.stock)  # bottom first; the top is the end
+    pile = list(hand.discard_pile)
+    for record in reversed(hand.log):
+        kind, seat, cards = record.kind, record.seat, record.cards
+        if kind == "discard":
+            if not pile or pile[-1] != cards[0]:
+                raise HistoryError(f"log record {record.index} discards a card the pile does not show")
+            pile.pop()
+            _move(hands[seat], cards, +1)
+        elif kind in ("meld", "attach"):
+            _move(hands[seat], cards, +1)
+        elif kind == "draw":
+            _move(hands[seat], cards, -1)
+            stock.append(cards[0])
+        elif kind == "pickup":
+            _move(hands[seat], cards, -1)
+            pile = list(cards)
+        elif kind == "pozzetto" and record.detail == "to the stock":
+            size = len(hand.pozzetti[record.target])
+            del stock[:size]
+        elif kind == "pozzetto":
+            _move(hands[seat], cards, -1)
+    for counts in hands:
+        if min(counts) < 0:
+            raise HistoryError("the hand's log does not account for its cards")
+    zones = [[k for k in range(NUM_KINDS) for _ in range(counts[k])] for counts in hands]
+    return Deal.of(zones, hand.pozzetti, pile, reversed(stock))
+
+
+def _move(counts: list[int], cards: Sequence[int], sign: int) -> None:
+    for c in cards:
+        counts[c] += sign
+
+
+def nearest_preset(rules: Rules) -> str:
+    """The preset from which ``rules`` differ in the fewest options (the first one on a tie).
+
+    >>> nearest_preset(preset("portal", joker_value=25)), nearest_preset(Rules(players=2))
+    ('portal', 'fibur')
+    """
+    return min(PRESETS, key=lambda name: len(option_changes(PRESETS[name], rules)))
+
+
+def option_changes(base: Rules, rules: Rules) -> dict[str, object]:
+    """The options (other than ``players``) whose value in ``rules`` differs from ``base``."""
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)
+            if f.name != "players" and getattr(rules, f.name) != getattr(base, f.name)}
+
+
+def snapshot(hand: Hand) -> dict[str, object]:
+    """Every field of a hand as immutable values (lists become tuples): equal iff the states are equal.
+
+    >>> from burraco.core.hand import Hand
+    >>> a, b = Hand.deal(players=2, seed=1), Hand.deal(players=2, seed=1)
+    >>> snapshot(a) == snapshot(b), snapshot(a) == snapshot(Hand.deal(players=2, seed=2))
+    (True, False)
+    """
+    return {name: _frozen(getattr(hand, name)) for name in Hand.__slots__}
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+# --------------------------------------------------------------------------------------- replay
+def replay(history: HandHistory, stop: int | None = None) -> Hand:
+    """Deal the hand and apply every step in order (or the first ``stop`` steps).
+
+    Each step must be played by the seat whose turn it is; a ``draw`` or ``pickup`` that names its
+    cards must name the cards the deal puts there. On an illegal step raise :class:`ReplayError`
+    (its ``hand`` is the state just before that step). A bad deal raises a :class:`HistoryError`.
+    """
+    try:
+        hand = history.new_hand()
+    except HistoryError:
+        raise
+    except BurracoError as error:
+        raise HistoryError(f"the deal is not valid: {error}") from None
+    steps = history.steps if stop is None else history.steps[:stop]
+    for index, step in enumerate(steps):
+        reason = _step_refusal(hand, step)
+        if reason:
+            raise ReplayError(index, step, reason, hand)
+        try:
+            apply_step(hand, step)
+        except BurracoError as error:
+            raise ReplayError(index, step, str(error), hand) from None
+    return hand
+
+
+def _step_refusal(hand: Hand, step: Step) -> str:
+    """Why ``step`` does not fit the hand before the engine is asked (seat, named cards), or ''."""
+    if hand.is_over:
+        return f"the hand is over ({hand.end_reason})"
+    if step.seat != hand.to_play:
+        if not 0 <= step.seat < hand.players:
+            return f"there is no seat {step.seat} in a {hand.players}-player hand"
+        return f"it is seat {hand.to_play}'s turn, not seat {step.seat}'s (RULES.md §3)"
+    if step.kind == "draw" and step.cards and hand.phase == "take" and hand.stock:
+        top = hand.stock[-1]
+        if step.cards[0] != top:
+            return f"the history says {format_card(step.cards[0])} was drawn, but the stock's top card is " \
+                   f"{format_card(top)}"
+    if step.kind == "pickup" and step.cards and hand.phase == "take":
+        if counts_of(step.cards) != counts_of(hand.discard_pile):
+            return f"the history says the pile held {format_cards(step.cards)}, but it holds " \
+                   f"{format_cards(hand.discard_pile) or 'nothing'}"
+    return ""
+
+
+def apply_step(hand: Hand, step: Step) -> Record:
+    """Apply one step to ``hand`` (the engine verifies it first; a refusal leaves the hand unchanged)."""
+    action = step.action()
+    if action is None:
+        return hand.call_time_out()
+    return hand.apply(action)
+
+
+# --------------------------------------------------------------------------------------- writing
+def write_history(source: Hand | HandHistory, *, seed: int | None = None, preset: str | None = None,
+                  annotate: bool = True) -> str:
+    """The text of a history, or of a hand's history (see :meth:`HandHistory.from_hand` for ``seed``
+    and ``preset``). ``annotate`` adds ``#`` comment lines for events and the scores."""
+    history = source if isinstance(source, HandHistory) else HandHistory.from_hand(source, seed=seed, preset=preset)
+    return _write(history, annotate)
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _write(history: HandHistory, annotate: bool) -> str:
+    lines = [f"{FORMAT_NAME} {FORMAT_VERSION}"]
+    if annotate:
+        lines.append("# a burraco hand history (docs/hand-history.md); lines starting with # are comments")
+    lines.append(f"rules {history.preset}")
+    base = PRESETS.get(history.preset, Rules())
+    for name, value in option_changes(base, history.rules).items():
+        lines.append(f"option {name} {_option_text(value)}")
+    lines.append(f"players {history.players}")
+    for seat, name in enumerate(history.names):
+        if name.strip():
+            lines.append(f"name {seat} {' '.join(name.split())}")
+    lines.append(f"dealer {history.dealer}")
+    if history.seed is not None:
+        lines.append(f"seed {history.seed}")
+        if history.pozzetto_sizes is not None:
+            lines.append("pozzetti " + " ".join(str(s) for s in history.pozzetto_sizes))
+    if history.deal is not None:
+        deal = history.deal
+        for seat, cards in enumerate(deal.hands):
+            lines.append(f"hand {seat} {format_cards(sorted(cards, key=sort_key))}".rstrip())
+        for index, cards in enumerate(deal.pozzetti):
+            lines.append(f"pozzetto {index} {format_cards(cards)}".rstrip())
+        lines.append(f"pile {format_cards(deal.pile)}".rstrip())
+        lines.append(f"stock {format_cards(deal.stock)}".rstrip())
+    lines.append("actions")
+    events = _events_by_step(history) if annotate else {}
+    for index, step in enumerate(history.steps):
+        lines.append(str(step))
+        lines.extend(events.get(index, ()))
+    return "\n".join(lines) + "\n"
+
+
+def _events_by_step(history: HandHistory) -> dict[int, list[str]]:
+    """Comment lines to write after each step: pozzetti taken, the end, the scores."""
+    try:
+        hand = history.new_hand()
+    except BurracoError:
+        return {}
+    comments: dict[int, list[str]] = {}
+    for index, step in enumerate(history.steps):
+        start = len(hand.log)
+        try:
+            if _step_refusal(hand, step):
+                break
+            apply_step(hand, step)
+        except BurracoError:
+            break
+        for record in hand.log[start + 1 :]:
+            comments.setdefault(index, []).append(_event_text(record))
+    if hand.is_over and history.steps:
+        last = comments.setdefault(len(history.steps) - 1, [])
+        for side, score in enumerate(hand.scores()):
+            seats = ", ".join(str(s) for s in hand.seats_of_side(side))
+            last.append(f"# side {side} (seats {seats}): {score.total}")
+    return comments
+
+
+def _event_text(record: Record) -> str:
+    if record.kind == "pozzetto" and record.seat < 0:
+        return f"# pozzetto {record.target} goes under the stock"
+    if record.kind == "pozzetto":
+        return f"# seat {record.seat} takes pozzetto {record.target} {record.detail}"
+    if record.kind == "close":
+        return f"# seat {record.seat} closes the hand"
+    return f"# end: {record.detail or record.kind}"
+
+
+# --------------------------------------------------------------------------------------- reading
+def read_history(text: str) -> HandHistory:
+    """Parse a history (raises :class:`HistoryLineError` naming the line and the problem).
+
+    The deal is checked (108 cards, a valid seed deal) but the actions are not: :func:`replay`
+    does that.
+    """
+    lines = text.splitlines()
+    fields: dict[str, int] = {}
+    options: list[tuple[int, str, str]] = []
+    names: dict[int, str] = {}
+    hands: dict[int, tuple[int, ...]] = {}
+    pozzetti: dict[int, tuple[int, ...]] = {}
+    values: dict[str, str] = {}
+    steps: list[Step] = []
+    header = False
+    in_actions = False
+    for number, raw in enumerate(lines, start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        if not header:
+            _read_header(number, content)
+            header = True
+            continue
+        if in_actions:
+            steps.append(Step.parse(content, number))
+            continue
+        key, _, rest = content.partition(" ")
+        key, rest = key.lower(), rest.strip()
+        if key not in _HEADER_KEYS:
+            if key.isdigit():
+                raise HistoryLineError(number, "an action line before the 'actions' line")
+            raise HistoryLineError(number, f"unknown field {key!r} (expected one of {', '.join(_HEADER_KEYS)})")
+        if key == "actions":
+            if rest:
+                raise HistoryLineError(number, "the 'actions' line takes nothing after it")
+            in_actions = True
+            continue
+        if key == "option":
+            option, _, value = rest.partition(" ")
+            if not value.strip():
+                raise HistoryLineError(number, "expected 'option NAME VALUE'")
+            options.append((number, option, value.strip()))
+            continue
+        if key in ("name", "hand", "pozzetto"):
+            index_text, _, value = rest.partition(" ")
+            if not index_text.isdigit():
+                raise HistoryLineError(number, f"expected '{key} NUMBER ...', e.g. '{key} 0 ...'")
+            index = int(index_text)
+            table: dict[int, object] = names if key == "name" else hands if key == "hand" else pozzetti  # type: ignore[assignment]
+            if index in table:
+                raise HistoryLineError(number, f"{key} {index} is given twice")
+            fields.setdefault(key, number)
+            fields[f"{key} {index}"] = number
+            if key == "name":
+                names[index] = " ".join(value.split())
+            else:
+                (hands if key == "hand" else pozzetti)[index] = _cards(number, value)
+            continue
+        if key in fields:
+            raise HistoryLineError(number, f"the field {key!r} is given twice (first on line {fields[key]})")
+        fields[key] = number
+        values[key] = rest
+    if not header:
+        raise HistoryLineError(0, f"empty history: the first line must be '{FORMAT_NAME} {FORMAT_VERSION}'")
+    if not in_actions:
+        raise HistoryLineError(len(lines), "no 'actions' line: it must follow the deal (even with no actions)")
+    return _assemble(fields, values, options, names, hands, pozzetti, steps)
+
+
+def _read_header(number: int, content: str) -> None:
+    words = content.split()
+    if not words or words[0].lower() != FORMAT_NAME:
+        raise HistoryLineError(number, f"not a burraco hand history: the first line must be "
+                                       f"'{FORMAT_NAME} {FORMAT_VERSION}'")
+    if len(words) != 2 or words[1] != str(FORMAT_VERSION):
+        raise HistoryLineError(number, f"unsupported history version {' '.join(words[1:])!r} "
+                                       f"(this reader knows version {FORMAT_VERSION})")
+
+
+def _cards(number: int, text: str) -> tuple[int, ...]:
+    try:
+        return parse_cards(text)
+    except BurracoError as error:
+        raise HistoryLineError(number, str(error)) from None
+
+
+def _int(number: int, text: str, what: str) -> int:
+    value = text.strip()
+    if not value.lstrip("-").isdigit():
+        raise HistoryLineError(number, f"{what} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _option_value(number: int, name: str, text: str) -> object:
+    annotation = str(next(f.type for f in dataclasses.fields(Rules) if f.name == name))
+    lowered = text.lower()
+    if annotation == "bool":
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise HistoryLineError(number, f"option {name} is true or false, not {text!r}")
+    if "int" in annotation:
+        if lowered == "none" and "None" in annotation:
+            return None
+        return _int(number, text, f"option {name}")
+    return text
+
+
+def _assemble(fields: dict[str, int], values: dict[str, str], options: list[tuple[int, str, str]],
+              names: dict[int, str], hands: dict[int, tuple[int, ...]], pozzetti: dict[int, tuple[int, ...]],
+              steps: list[Step]) -> HandHistory:
+    preset_name = values.get("rules", "fibur").strip().lower()
+    try:
+        rules = preset(preset_name)
+    except BurracoError as error:
+        raise HistoryLineError(fields["rules"], str(error)) from None
+    if "players" not in values:
+        raise HistoryLineError(0, "the history does not say how many players: add 'players N'")
+    players_text = values["players"].strip()
+    if players_text not in ("2", "3", "4"):
+        raise HistoryLineError(fields["players"], f"players must be 2, 3 or 4, not {players_text!r}")
+    rules = rules.replace(players=int(players_text))
+    known = {f.name for f in dataclasses.fields(Rules)}
+    for number, name, text in options:
+        if name == "players":
+            raise HistoryLineError(number, "give the number of players on the 'players' line")
+        if name not in known:
+            raise HistoryLineError(number, f"unknown rules option {name!r}")
+        try:
+            rules = rules.replace(**{name: _option_value(number, name, text)})
+        except HistoryLineError:
+            raise
+        except BurracoError as error:
+            raise HistoryLineError(number, str(error)) from None
+    players = rules.players
+    if "dealer" not in values:
+        raise HistoryLineError(0, "the history does not name the dealer: add 'dealer SEAT'")
+    dealer = _int(fields["dealer"], values["dealer"], "dealer")
+    if not 0 <= dealer < players:
+        raise HistoryLineError(fields["dealer"], f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+    for seat in names:
+        if seat >= players:
+            raise HistoryLineError(fields[f"name {seat}"], f"there is no seat {seat} in a {players}-player hand")
+    seat_names = tuple(names.get(s, "") for s in range(players)) if names else ()
+    explicit = [k for k in ("hand", "pozzetto", "pile", "stock") if k in fields]
+    for step in steps:
+        if step.seat >= players:
+            raise HistoryLineError(step.line, f"there is no seat {step.seat} in a {players}-player hand")
+    common = {"rules": rules, "dealer": dealer, "steps": tuple(steps), "preset": preset_name, "names": seat_names}
+    if "seed" in values:
+        if explicit:
+            raise HistoryLineError(fields[explicit[0]], "give either a seed or an explicit deal, not both")
+        seed = _int(fields["seed"], values["seed"], "seed")
+        if seed < 0:
+            raise HistoryLineError(fields["seed"], f"seed must not be negative, not {seed}")
+        sizes = None
+        if "pozzetti" in values:
+            words = values["pozzetti"].split()
+            sizes = tuple(_int(fields["pozzetti"], w, "a pozzetto size") for w in words)
+            try:
+                _check_sizes(players, sizes)
+            except HistoryError as error:
+                raise HistoryLineError(fields["pozzetti"], str(error)) from None
+        return HandHistory(seed=seed, pozzetto_sizes=sizes, **common)  # type: ignore[arg-type]
+    if "pozzetti" in values:
+        raise HistoryLineError(fields["pozzetti"], "'pozzetti' sizes go with a seed; an explicit deal lists "
+                                                  "each 'pozzetto N CARDS'")
+    if not explicit:
+        raise HistoryLineError(0, "the history has no deal: give 'seed N' or the hands, pozzetti, pile and stock")
+    return HandHistory(deal=_explicit_deal(fields, values, hands, pozzetti, players), **common)  # type: ignore[arg-type]
+
+
+def _explicit_deal(fields: dict[str, int], values: dict[str, str], hands: dict[int, tuple[int, ...]],
+                   pozzetti: dict[int, tuple[int, ...]], players: int) -> Deal:
+    first = min(fields[k] for k in ("hand", "pozzetto", "pile", "stock") if k in fields)
+    for seat in range(players):
+        if seat not in hands:
+            raise HistoryLineError(first, f"the explicit deal has no 'hand {seat}' line")
+    for seat in hands:
+        if seat >= players:
+            raise HistoryLineError(fields[f"hand {seat}"], f"there is no seat {seat} in a {players}-player hand")
+    if not pozzetti or sorted(pozzetti) != list(range(len(pozzetti))):
+        raise HistoryLineError(first, "the explicit deal needs 'pozzetto 0', 'pozzetto 1', ... lines numbered from 0")
+    for key in ("pile", "stock"):
+        if key not in values:
+            raise HistoryLineError(first, f"the explicit deal has no '{key}' line")
+    pile = _cards(fields["pile"], values["pile"])
+    stock = _cards(fields["stock"], values["stock"])
+    deal = Deal.of((hands[s] for s in range(players)), (pozzetti[i] for i in range(len(pozzetti))), pile, stock)
+    counts = [0] * NUM_KINDS
+    for zone in (*deal.hands, *deal.pozzetti, deal.pile, deal.stock):
+        for card in zone:
+            counts[card] += 1
+    expected = counts_of(full_deck())
+    if counts != expected:
+        problems = [f"{format_card(k)} x{counts[k]}" for k in range(NUM_KINDS) if counts[k] > expected[k]]
+        missing = [format_card(k) for k in range(NUM_KINDS) if counts[k] < expected[k]]
+        detail = "; ".join(part for part in (
+            f"too many copies: {', '.join(problems)}" if problems else "",
+            f"missing: {', '.join(missing)}" if missing else "") if part)
+        raise HistoryLineError(first, f"the deal holds {deal.card_total()} cards, not exactly the 108 of two "
+                                      f"decks (RULES.md §1): {detail}")
+    if len(stock) < 3:
+        raise HistoryLineError(fields["stock"], "the stock must hold at least 3 cards (RULES.md §7)")
+    return deal

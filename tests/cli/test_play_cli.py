@@ -1,0 +1,104 @@
+"""``burraco play`` driven as a user would drive it: through a pseudo-terminal with pexpect."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+PROMPT = "your move> "
+
+
+def _command() -> tuple[str, list[str]]:
+    script = Path(sys.executable).parent / "burraco"
+    if script.exists():
+        return str(script), []
+    return sys.executable, ["-m", "burraco.cli.app"]
+
+
+def _spawn(*args: str) -> pexpect.spawn:
+    program, prefix = _command()
+    env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "160", "LINES": "50"}
+    child = pexpect.spawn(program, [*prefix, "play", *args], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(50, 160))
+    return child
+
+
+def _hint(child: pexpect.spawn) -> tuple[list[str], str]:
+    """Ask for a hint; return the legal actions listed and the suggestion."""
+    child.sendline("hint")
+    child.expect(r"legal actions \((\d+)\):")
+    child.expect(r"suggestion: ([^\r\n]+)\r?\n")
+    listing = child.before
+    suggestion = child.match.group(1).strip()
+    child.expect_exact(PROMPT)
+    actions = [line.strip() for line in listing.splitlines() if line.startswith("  ")]
+    return actions, suggestion
+
+
+def test_illegal_moves_show_the_rule_and_a_whole_hand_can_be_played() -> None:
+    child = _spawn("--players", "2", "--seed", "1", "--difficulty", "normal")
+    try:
+        child.expect_exact(PROMPT)
+        child.sendline("discard XX")
+        child.expect_exact("'XX' is not a card: suit 'X' is unknown")
+        child.expect_exact(PROMPT)
+        child.sendline("meld 7H 8H 9H")
+        child.expect(r"you cannot\s+meld yet \(RULES\.md §3\)")
+        child.expect_exact(PROMPT)
+        child.sendline("fold")
+        child.expect_exact("unknown action 'fold'")
+        child.expect_exact(PROMPT)
+        turns = 0
+        while True:
+            actions, suggestion = _hint(child)
+            assert suggestion in actions or suggestion.startswith(("meld", "attach"))
+            if "draw" in actions:
+                move = "draw"
+                turns += 1
+            else:
+                move = next(a for a in actions if a.startswith("discard"))
+            child.sendline(move)
+            index = child.expect([re.escape(PROMPT), r"Score sheet \(RULES\.md §8\)"])
+            if index == 1:
+                break
+            assert turns < 200
+        child.expect("total")
+        child.expect(r"Match totals: You (-?\d+) · Opponent (-?\d+)")
+        child.expect_exact("Press Enter for the next hand")
+        child.sendline("quit")
+        child.expect_exact("Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert turns >= 1
+
+
+@pytest.mark.parametrize("how", ["quit", "eof"])
+def test_quit_and_end_of_input_exit_cleanly(how: str) -> None:
+    child = _spawn("--players", "4", "--seed", "2")
+    try:
+        child.expect_exact(PROMPT)
+        if how == "quit":
+            child.sendline("quit")
+        else:
+            child.sendeof()
+        child.expect_exact("Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+
+
+def test_bad_options_are_refused() -> None:
+    child = _spawn("--difficulty", "impossible")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "easy, normal, hard" in (child.before or "")
