@@ -38,7 +38,7 @@ def test_a_custom_table_player_plays_every_table() -> None:
 
 
 def test_the_engine_is_used_when_it_offers_play_bot_match(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("burraco.core.match")
+    fake = types.ModuleType("burraco.arena.matchplay")
     seen: list[tuple[int, int]] = []
 
     def play_bot_match(hands: int, seed: int) -> tuple[int, int]:
@@ -46,7 +46,7 @@ def test_the_engine_is_used_when_it_offers_play_bot_match(monkeypatch: pytest.Mo
         return 500, 300
 
     fake.play_bot_match = play_bot_match  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "burraco.core.match", fake)
+    monkeypatch.setitem(sys.modules, "burraco.arena.matchplay", fake)
     player = engine_player()
     assert player is not None and player(1, 2, 3, random.Random(0)) == (500, 300)
     t = run_demo(4, 2, "danish-pure", 3, seed=2, player=default_player(2, "auto"))
@@ -56,7 +56,7 @@ def test_the_engine_is_used_when_it_offers_play_bot_match(monkeypatch: pytest.Mo
 
 
 def test_without_the_engine_the_simulator_plays(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "burraco.core.match", types.ModuleType("burraco.core.match"))
+    monkeypatch.setitem(sys.modules, "burraco.arena.matchplay", types.ModuleType("burraco.arena.matchplay"))
     assert engine_player() is None
     assert isinstance(default_player(1), SkillSimulator)
     with pytest.raises(TournamentConfigError, match="play_bot_match"):
@@ -64,3 +64,12 @@ def test_without_the_engine_the_simulator_plays(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(TournamentConfigError, match="unknown table player"):
         default_player(1, "human")
     assert isinstance(default_player(1, "sim"), SkillSimulator)
+
+
+def test_the_real_engine_plays_the_tables_deterministically() -> None:
+    from burraco.arena.matchplay import play_bot_match
+
+    first = play_bot_match(1, 42)
+    assert first == play_bot_match(1, 42)
+    assert all(points % 5 == 0 for points in first)
+    assert first != (0, 0)

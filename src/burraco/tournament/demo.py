@@ -1,7 +1,7 @@
 """Bot tournaments: a whole tournament whose tables are played automatically.
 
 A table is played by a :data:`TablePlayer`: ``(ns_pair, ew_pair, hands, rng) -> (ns_points,
-ew_points)``. The default uses the game engine's ``burraco.core.match.play_bot_match(hands,
+ew_points)``. The default uses the game engine's ``burraco.arena.matchplay.play_bot_match(hands,
 seed)`` when it exists and otherwise a seeded skill-based simulator. Every random draw comes from
 ``random.Random`` objects derived from the demo's seed: the same seed gives the same tournament.
 
@@ -60,9 +60,9 @@ def simulator(seed: int) -> TablePlayer:
 
 
 def engine_player() -> TablePlayer | None:
-    """A player backed by ``burraco.core.match.play_bot_match(hands, seed)``, if the engine has it."""
+    """A player backed by ``burraco.arena.matchplay.play_bot_match(hands, seed)``, if the engine has it."""
     try:
-        module = importlib.import_module("burraco.core.match")
+        module = importlib.import_module("burraco.arena.matchplay")
     except ImportError:
         return None
     play: Any = getattr(module, "play_bot_match", None)
@@ -86,7 +86,7 @@ def default_player(seed: int, which: str = "auto") -> TablePlayer:
     if engine is not None:
         return engine
     if which == "engine":
-        raise TournamentConfigError("the game engine has no burraco.core.match.play_bot_match yet; use the simulator")
+        raise TournamentConfigError("no burraco.arena.matchplay.play_bot_match to play the tables; use the simulator")
     return simulator(seed)
 
 
