@@ -86,3 +86,13 @@ def test_a_match_game_plays_hands_to_the_target() -> None:
     assert max(result.a_points, result.b_points) >= 505
     assert len(result.hand_diffs) >= 1
     assert sum(result.hand_diffs) == result.a_points - result.b_points
+
+
+def test_bot_match_for_tournament_tables_is_deterministic_and_fair() -> None:
+    from burraco.arena.matchplay import play_bot_match
+
+    ns, ew = play_bot_match(2, 9)
+    assert (ns, ew) == play_bot_match(2, 9)
+    assert ns % 5 == 0 and ew % 5 == 0
+    strong, weak = play_bot_match(2, 9, ns_bot="heuristic", ew_bot="random")
+    assert strong > weak

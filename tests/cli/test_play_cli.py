@@ -102,3 +102,34 @@ def test_bad_options_are_refused() -> None:
     child.close()
     assert child.exitstatus == 2
     assert "easy, normal, hard" in (child.before or "")
+
+
+def test_a_whole_match_in_process_ends_with_the_result() -> None:
+    """Drive the game loop directly (the human plays the normal bot's suggestion) to a 505 target."""
+    import io
+
+    from rich.console import Console
+
+    from burraco.bots.heuristic import HeuristicBot
+    from burraco.cli.play_cmd import TerminalGame
+    from burraco.core.options import preset
+    from burraco.core.view import observe
+
+    rules = preset("fibur").replace(players=4, target=505)
+    buffer = io.StringIO()
+    me = HeuristicBot(seed=1, rules=rules)
+    game: TerminalGame
+
+    def read(prompt: str) -> str:
+        hand = game.match.current
+        if hand is None or hand.is_over or "next hand" in prompt:
+            return ""
+        return str(me.choose(observe(hand, 0), hand.legal_actions()))
+
+    game = TerminalGame(rules, "easy", seed=3, console=Console(file=buffer, width=140), read=read)
+    game.run()
+    text = buffer.getvalue()
+    assert "Score sheet (RULES.md §8)" in text and "cards in hand" in text
+    assert ("You win the match!" in text) or ("You lose the match." in text) or ("drawn" in text)
+    assert max(game.match.totals) >= 505
+    assert "=" in text or "(sequence" in text or "(combination" in text  # melds were described

@@ -143,13 +143,10 @@ def _save(config: ArenaConfig, index: int, number: int, hand: Hand, seed: int,
     stem = f"game{index:05d}-hand{number:02d}"
     module = history_module()
     if module is not None:
-        try:
-            history = module.HandHistory.from_hand(hand, seed=seed, players=[b.name for b in seats])
-            path = folder / f"{stem}.jsonl"
-            module.write_history(history, path)
-            return [str(path)]
-        except (AttributeError, TypeError):
-            pass  # an API other than the one expected: fall back to the plain action list
+        history = module.HandHistory.from_hand(hand, seed=seed, preset=config.rules, names=[b.name for b in seats])
+        path = folder / f"{stem}.txt"
+        path.write_text(module.write_history(history), encoding="utf-8")
+        return [str(path)]
     path = folder / f"{stem}.json"
     record = {
         "format": PLAIN_FORMAT,

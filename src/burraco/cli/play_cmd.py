@@ -177,9 +177,9 @@ class TerminalGame:
         out(f"\n[bold]Your turn[/bold] ({'take a card' if view.phase == 'take' else 'meld, attach or discard'})"
             f" — match: {score_text} (target {self.rules.target})", highlight=False)
         untaken = " ".join(str(n) for n in view.pozzetto_sizes) or "none"
-        out(f"Stock: {view.stock_size} cards · pozzetti left: {untaken} · "
+        out(f"Stock: {_cards(view.stock_size)} · pozzetti left: {untaken} · "
             f"{self.pozzetto_text(view)}", highlight=False)
-        others = " · ".join(f"{self.names[s]}: {view.hand_sizes[s]} cards in hand"
+        others = " · ".join(f"{self.names[s]}: {_cards(view.hand_sizes[s])} in hand"
                             + (f" (holds {format_cards(view.known_cards[s])})" if view.known_cards[s] else "")
                             for s in range(view.players) if s != HUMAN)
         out(others, markup=False, highlight=False)
@@ -252,6 +252,10 @@ class TerminalGame:
             self.console.print(f"\n[bold]You win the match![/bold] {text}", highlight=False)
         else:
             self.console.print(f"\n[bold]You lose the match.[/bold] {text}", highlight=False)
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def play(
