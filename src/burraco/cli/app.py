@@ -6,7 +6,16 @@ import sys
 
 import typer
 
-from burraco.cli import arena_cmd, bench_cmd, meld_cmd, play_cmd, tournament_cmd, vp_cmd
+from burraco.cli import (
+    arena_cmd,
+    bench_cmd,
+    fuzz_cmd,
+    meld_cmd,
+    play_cmd,
+    replay_cmd,
+    tournament_cmd,
+    vp_cmd,
+)
 from burraco.core.errors import BurracoError
 
 app = typer.Typer(
@@ -24,6 +33,8 @@ def _root() -> None:
 
 
 vp_cmd.register(app)
+replay_cmd.register(app)
+fuzz_cmd.register(app)
 arena_cmd.register(app)
 play_cmd.register(app)
 app.add_typer(tournament_cmd.app, name="tournament")

@@ -29,7 +29,7 @@ text out.
 >>> again = replay(read_history(text))
 >>> again.log == hand.log, snapshot(again) == snapshot(hand)
 (True, True)
->>> read_history("burraco-history 1\\nplayers 5")
+>>> read_history("burraco-history 1\\nplayers 5\\ndealer 0\\nseed 1\\nactions")
 Traceback (most recent call last):
 ...
 burraco.core.history.HistoryLineError: line 2: players must be 2, 3 or 4, not '5'
@@ -46,7 +46,8 @@ from burraco.core.actions import Action, Record
 from burraco.core.cards import NUM_KINDS, counts_of, format_card, format_cards, full_deck, parse_cards, sort_key
 from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
 from burraco.core.hand import Hand
-from burraco.core.options import PRESETS, Rules, preset
+from burraco.core.options import PRESETS, Rules
+from burraco.core.options import preset as rules_preset
 
 FORMAT_NAME: Final = "burraco-history"
 FORMAT_VERSION: Final = 1
@@ -235,9 +236,7 @@ class HandHistory:
         """
         deal = initial_deal(hand)
         name = nearest_preset(hand.rules) if preset is None else preset.strip().lower()
-        if name not in PRESETS:
-            preset_rules = globals()["preset"]  # the module-level function, shadowed by the argument
-            preset_rules(name)  # raises UnknownPresetError naming the presets
+        rules_preset(name)  # an unknown name raises UnknownPresetError naming the presets
         steps = steps_from_log(hand.log)
         history = HandHistory(hand.rules, hand.dealer, None, deal, steps, name, None, tuple(names))
         if seed is not None:
@@ -330,7 +329,7 @@ def _move(counts: list[int], cards: Sequence[int], sign: int) -> None:
 def nearest_preset(rules: Rules) -> str:
     """The preset from which ``rules`` differ in the fewest options (the first one on a tie).
 
-    >>> nearest_preset(preset("portal", joker_value=25)), nearest_preset(Rules(players=2))
+    >>> nearest_preset(rules_preset("portal", joker_value=25)), nearest_preset(Rules(players=2))
     ('portal', 'fibur')
     """
     return min(PRESETS, key=lambda name: len(option_changes(PRESETS[name], rules)))
@@ -400,10 +399,10 @@ def _step_refusal(hand: Hand, step: Step) -> str:
         if step.cards[0] != top:
             return f"the history says {format_card(step.cards[0])} was drawn, but the stock's top card is " \
                    f"{format_card(top)}"
-    if step.kind == "pickup" and step.cards and hand.phase == "take":
-        if counts_of(step.cards) != counts_of(hand.discard_pile):
-            return f"the history says the pile held {format_cards(step.cards)}, but it holds " \
-                   f"{format_cards(hand.discard_pile) or 'nothing'}"
+    if step.kind == "pickup" and step.cards and hand.phase == "take" \
+            and counts_of(step.cards) != counts_of(hand.discard_pile):
+        return f"the history says the pile held {format_cards(step.cards)}, but it holds " \
+               f"{format_cards(hand.discard_pile) or 'nothing'}"
     return ""
 
 
@@ -472,6 +471,7 @@ def _events_by_step(history: HandHistory) -> dict[int, list[str]]:
     except BurracoError:
         return {}
     comments: dict[int, list[str]] = {}
+    applied = 0
     for index, step in enumerate(history.steps):
         start = len(hand.log)
         try:
@@ -480,13 +480,15 @@ def _events_by_step(history: HandHistory) -> dict[int, list[str]]:
             apply_step(hand, step)
         except BurracoError:
             break
+        applied += 1
         for record in hand.log[start + 1 :]:
             comments.setdefault(index, []).append(_event_text(record))
-    if hand.is_over and history.steps:
-        last = comments.setdefault(len(history.steps) - 1, [])
+    if hand.is_over and applied:
+        last = comments.setdefault(applied - 1, [])
         for side, score in enumerate(hand.scores()):
-            seats = ", ".join(str(s) for s in hand.seats_of_side(side))
-            last.append(f"# side {side} (seats {seats}): {score.total}")
+            seats = hand.seats_of_side(side)
+            who = ("seats " if len(seats) > 1 else "seat ") + ", ".join(str(s) for s in seats)
+            last.append(f"# side {side} ({who}): {score.total}")
     return comments
 
 
@@ -543,7 +545,7 @@ def read_history(text: str) -> HandHistory:
             option, _, value = rest.partition(" ")
             if not value.strip():
                 raise HistoryLineError(number, "expected 'option NAME VALUE'")
-            options.append((number, option, value.strip()))
+            options.append((number, option.lower(), value.strip()))
             continue
         if key in ("name", "hand", "pozzetto"):
             index_text, _, value = rest.partition(" ")
@@ -566,9 +568,10 @@ def read_history(text: str) -> HandHistory:
         values[key] = rest
     if not header:
         raise HistoryLineError(0, f"empty history: the first line must be '{FORMAT_NAME} {FORMAT_VERSION}'")
+    history = _assemble(fields, values, options, names, hands, pozzetti, steps)  # the fields' errors first
     if not in_actions:
         raise HistoryLineError(len(lines), "no 'actions' line: it must follow the deal (even with no actions)")
-    return _assemble(fields, values, options, names, hands, pozzetti, steps)
+    return history
 
 
 def _read_header(number: int, content: str) -> None:
@@ -608,7 +611,7 @@ def _option_value(number: int, name: str, text: str) -> object:
         if lowered == "none" and "None" in annotation:
             return None
         return _int(number, text, f"option {name}")
-    return text
+    return lowered
 
 
 def _assemble(fields: dict[str, int], values: dict[str, str], options: list[tuple[int, str, str]],
@@ -616,7 +619,7 @@ def _assemble(fields: dict[str, int], values: dict[str, str], options: list[tupl
               steps: list[Step]) -> HandHistory:
     preset_name = values.get("rules", "fibur").strip().lower()
     try:
-        rules = preset(preset_name)
+        rules = rules_preset(preset_name)
     except BurracoError as error:
         raise HistoryLineError(fields["rules"], str(error)) from None
     if "players" not in values:
@@ -705,6 +708,4 @@ def _explicit_deal(fields: dict[str, int], values: dict[str, str], hands: dict[i
             f"missing: {', '.join(missing)}" if missing else "") if part)
         raise HistoryLineError(first, f"the deal holds {deal.card_total()} cards, not exactly the 108 of two "
                                       f"decks (RULES.md §1): {detail}")
-    if len(stock) < 3:
-        raise HistoryLineError(fields["stock"], "the stock must hold at least 3 cards (RULES.md §7)")
     return deal
