@@ -202,9 +202,11 @@ class Hand:
     # ----------------------------------------------------------------- take (§3.1)
     def verify_draw(self) -> None:
         self._verify_phase("take", "draw")
+        if not self.stock:
+            raise _fail("the stock is empty: pick up the discard pile (RULES.md §7)")
 
     def can_draw(self) -> bool:
-        return self.phase == "take"
+        return self.phase == "take" and bool(self.stock)
 
     def draw(self) -> Record:
         """Draw the top card of the stock."""
@@ -423,7 +425,7 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action now (consistent with :meth:`verify`, property-tested)."""
         if self.phase == "take":
-            return [DRAW, PICKUP] if self.can_pickup() else [DRAW]
+            return [a for a, ok in ((DRAW, self.can_draw()), (PICKUP, self.can_pickup())) if ok]
         if self.phase != "play":
             return []
         seat = self.to_play
@@ -575,8 +577,8 @@ class Hand:
         cards = self.pozzetti[index]
         self._add_to_hand(seat, cards)
         self._record(seat, "pozzetto", tuple(cards), index, how, private=True)
-        if self.players == 3 and self.solo_seat < 0 and len(self.pozzetti[0]) > HAND_CARDS and index == 0:
-            self._form_pair(seat)
+        if self.players == 3 and self.solo_seat < 0 and len(self.pozzetti[0]) > HAND_CARDS:
+            self._form_pair(seat)  # the first pozzetto taken, even if the 18 went under the stock (§7, §9)
 
     def _form_pair(self, solo: int) -> None:
         """§9: the first to take the 18-card pozzetto plays alone; the other two become one side."""
@@ -584,10 +586,10 @@ class Hand:
         others = [s for s in range(3) if s != solo]
         pair_melds = self.melds[self.side_of[others[0]]] + self.melds[self.side_of[others[1]]]
         solo_melds = self.melds[self.side_of[solo]]
+        taken = self.pozzetto_of_side[self.side_of[solo]]
         self.side_of = [0 if s == solo else 1 for s in range(3)]
         self.melds = [solo_melds, pair_melds]
-        self.pozzetto_of_side = {0: 0}
-        self.next_pozzetto = 1
+        self.pozzetto_of_side = {0: taken}
 
     def _close(self, seat: int) -> None:
         self.closed_by = seat
