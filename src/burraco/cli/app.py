@@ -13,6 +13,7 @@ from burraco.cli import (
     meld_cmd,
     play_cmd,
     replay_cmd,
+    serve_cmd,
     tournament_cmd,
     vp_cmd,
 )
@@ -33,6 +34,7 @@ def _root() -> None:
 
 
 vp_cmd.register(app)
+serve_cmd.register(app)
 replay_cmd.register(app)
 fuzz_cmd.register(app)
 arena_cmd.register(app)

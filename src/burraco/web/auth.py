@@ -1,0 +1,112 @@
+"""Accounts, guests and session cookies: argon2 password hashes, itsdangerous-signed sessions.
+
+>>> hashed = hash_password("correct horse")
+>>> hashed.startswith("$argon2"), verify_password(hashed, "correct horse"), verify_password(hashed, "nope")
+(True, True, False)
+>>> sessions = SessionSigner("secret")
+>>> sessions.load(sessions.dump(42))
+42
+>>> sessions.load("forged.cookie") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Final
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from sqlalchemy import Connection, select
+
+from burraco.web import db
+
+COOKIE: Final = "burraco_session"
+SESSION_DAYS: Final = 30
+NAME_RE: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{1,23}$")
+MIN_PASSWORD: Final = 8
+_HASHER: Final = PasswordHasher()
+
+
+class AuthError(ValueError):
+    """Bad credentials or an invalid name or password."""
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(password)
+
+
+def verify_password(hashed: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(hashed, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+class SessionSigner:
+    """Signs a user id into a cookie value and checks it (with an expiry)."""
+
+    def __init__(self, secret: str) -> None:
+        self._serializer = URLSafeTimedSerializer(secret, salt="burraco-session")
+
+    def dump(self, user_id: int) -> str:
+        return self._serializer.dumps(user_id)
+
+    def load(self, value: str | None) -> int | None:
+        if not value:
+            return None
+        try:
+            user_id = self._serializer.loads(value, max_age=SESSION_DAYS * 86400)
+        except BadSignature:
+            return None
+        return user_id if isinstance(user_id, int) else None
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    name: str
+    kind: str
+    mu: float
+    sigma: float
+    matches: int
+
+    @property
+    def display(self) -> str:
+        return f"{self.name} (guest)" if self.kind == "guest" else self.name
+
+    def to_dict(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "display": self.display, "kind": self.kind,
+                "rating": round(self.mu - 3 * self.sigma, 2), "mu": round(self.mu, 2),
+                "sigma": round(self.sigma, 2), "matches": self.matches}
+
+
+def _row_user(row: object) -> User:
+    r = row._mapping  # type: ignore[attr-defined]
+    return User(r["id"], r["name"], r["kind"], r["mu"], r["sigma"], r["matches"])
+
+
+def get_user(connection: Connection, user_id: int) -> User | None:
+    row = connection.execute(select(db.users).where(db.users.c.id == user_id)).first()
+    return _row_user(row) if row is not None else None
+
+
+def check_name(name: str) -> str:
+    name = name.strip()
+    if not NAME_RE.match(name):
+        raise AuthError("a name has 2 to 24 letters, digits, spaces, '_', '.' or '-', "
+                        "and starts with a letter or digit")
+    return name
+
+
+def secret_key(connection: Connection) -> str:
+    """The server's session secret, made once and kept in the database (sessions survive restarts)."""
+    row = connection.execute(select(db.settings.c.value).where(db.settings.c.key == "secret")).first()
+    if row is not None:
+        return str(row[0])
+    value = secrets.token_urlsafe(32)
+    connection.execute(db.settings.insert().values(key="secret", value=value))
+    return value

@@ -1,0 +1,111 @@
+"""JSON forms of what the server sends: a seat's view is built ONLY from :func:`observe`.
+
+:func:`view_to_dict` takes an :class:`~burraco.core.view.Observation` and nothing else, so a
+message can never carry a card that :func:`~burraco.core.view.observe` hid from the seat.
+Cards travel in the text notation of RULES.md §1 (``10H``, ``JK``).
+
+>>> from burraco.core.hand import Hand
+>>> from burraco.core.view import observe
+>>> view = view_to_dict(observe(Hand.deal(players=2, seed=3), 0))
+>>> len(view["hand"]), view["stock"], view["pozzetti"], view["phase"]
+(11, 63, [11, 11], 'take')
+>>> view_to_dict(observe(Hand.deal(players=2, seed=3), None))["hand"]
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from burraco.core.actions import Record
+from burraco.core.cards import NUM_KINDS, format_card, sort_key
+from burraco.core.melds import Meld
+from burraco.core.options import Rules
+from burraco.core.scoring import SideScore
+from burraco.core.view import Observation
+
+CARD_TEXT: Final = tuple(format_card(k) for k in range(NUM_KINDS))
+
+
+def cards_text(cards: Iterable[int]) -> list[str]:
+    """Card ids as text codes, in the order given.
+
+    >>> cards_text([0, 52, 9])
+    ['AH', 'JK', '10H']
+    """
+    return [CARD_TEXT[c] for c in cards]
+
+
+def meld_to_dict(meld: Meld, rules: Rules) -> dict[str, Any]:
+    """A meld in display order; ``wild`` is the index of the wildcard and ``stands_for`` its card.
+
+    >>> from burraco.core.cards import parse_cards
+    >>> from burraco.core.melds import make_meld
+    >>> d = meld_to_dict(make_meld(parse_cards("6C JK 8C")), Rules())
+    >>> d["cards"], d["wild"], d["stands_for"], d["positions"]
+    (['6C', 'JK', '8C'], 1, '7C', [6, 7, 8])
+    """
+    wild = -1
+    if meld.wild >= 0:
+        for i, (card, pos) in enumerate(zip(meld.cards, meld.positions, strict=True)):
+            if card == meld.wild and pos == meld.wild_rank:
+                wild = i
+                break
+    return {
+        "kind": meld.kind,
+        "cards": cards_text(meld.cards),
+        "positions": list(meld.positions),
+        "wild": wild,
+        "stands_for": meld.stands_for_text() if wild >= 0 else "",
+        "fixed": meld.wild_fixed,
+        "burraco": meld.burraco(rules) or "",
+        "points": meld.card_points(rules),
+        "text": meld.describe(),
+    }
+
+
+def record_to_dict(record: Record) -> dict[str, Any]:
+    """A log record as the seat sees it (a private record of another seat has no cards)."""
+    return {
+        "i": record.index,
+        "seat": record.seat,
+        "kind": record.kind,
+        "cards": cards_text(record.cards),
+        "target": record.target,
+        "detail": record.detail,
+        "private": record.private,
+    }
+
+
+def view_to_dict(view: Observation, rules: Rules | None = None, log_from: int = 0) -> dict[str, Any]:
+    """The JSON form of one seat's observation; ``log`` holds the records from ``log_from`` on."""
+    rules = rules or Rules(players=view.players)
+    hand = sorted(view.hand, key=sort_key)
+    return {
+        "seat": view.seat,
+        "players": view.players,
+        "dealer": view.dealer,
+        "to_play": view.to_play,
+        "phase": view.phase,
+        "hand": cards_text(hand),
+        "hand_sizes": list(view.hand_sizes),
+        "side_of": list(view.side_of),
+        "melds": [[meld_to_dict(m, rules) for m in side] for side in view.melds],
+        "discard_pile": cards_text(view.discard_pile),
+        "stock": view.stock_size,
+        "pozzetti": list(view.pozzetto_sizes),
+        "pozzetto_of_side": [list(p) for p in view.pozzetto_of_side],
+        "known": [cards_text(k) for k in view.known_cards],
+        "log_from": log_from,
+        "log": [record_to_dict(r) for r in view.log[log_from:]],
+        "log_len": len(view.log),
+        "must_draw": view.must_draw,
+        "one_card_pick": CARD_TEXT[view.one_card_pick] if view.one_card_pick >= 0 else "",
+        "end_reason": view.end_reason,
+    }
+
+
+def scores_to_list(scores: Sequence[SideScore]) -> list[dict[str, Any]]:
+    """Each side's §8 score sheet: ``[{"side": 0, "total": ..., "items": [...]}, ...]``."""
+    return [{"side": i, **score.to_dict()} for i, score in enumerate(scores)]

@@ -1,0 +1,662 @@
+"""Live tables: seats, the match, bots, timers, connections, and the event log that persists them.
+
+A :class:`Table` is changed only while its ``lock`` is held, by the dispatcher (a player's
+message), its bot task, or :meth:`TableManager.tick`. Every change is first checked by the core,
+then written to the database as an *event* (awaited: a change is durable before anyone is told
+about it), then broadcast: each connection gets a ``state`` message whose view is built only from
+``observe(hand, seat)`` (``None`` for a spectator). Replaying a table's events through the same
+:meth:`Table.replay_event` rebuilds it exactly after a restart.
+
+Time is read only through the injected ``clock`` (seconds, any origin), never from the wall.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from sqlalchemy import Connection as DbConnection
+from sqlalchemy import select, update
+
+from burraco.bots.registry import make_bot
+from burraco.core.actions import Action
+from burraco.core.errors import IllegalActionError
+from burraco.core.hand import Hand
+from burraco.core.match import Match
+from burraco.core.options import Rules
+from burraco.core.view import observe
+from burraco.web import db, ratings
+from burraco.web.auth import User
+from burraco.web.serialize import scores_to_list, view_to_dict
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], float]
+Status = Literal["waiting", "playing", "between", "over"]
+STANDIN_BOT: Final = "normal"
+"""The bot that plays for an absent player, a player whose turn timer ran out, or one who left."""
+SLOW_BOTS: Final = ("hard", "ismcts")
+"""Bots that think for long: they run in a worker thread so the event loop keeps serving."""
+MAX_QUEUE: Final = 256
+"""A connection with more unsent messages than this is too slow and is closed."""
+SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+MASK63: Final = (1 << 63) - 1
+
+
+class TableError(ValueError):
+    """A request the table refuses (seat taken, match already started, not seated...)."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(slots=True)
+class Seat:
+    """Who sits at a seat. A bot seat has ``bot`` set (its difficulty) and a bot user for ratings."""
+
+    user_id: int | None = None
+    name: str = ""
+    bot: str | None = None
+    left: bool = False
+    standin: bool = False
+    connections: int = 0
+    absent_since: float = 0.0
+    ready: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None and self.bot is None
+
+    def to_dict(self, index: int, players: int) -> dict[str, Any]:
+        return {"seat": index, "position": SEAT_NAMES[players][index], "user_id": self.user_id,
+                "name": self.name, "bot": self.bot, "left": self.left, "standin": self.standin,
+                "connected": self.connections > 0 or self.bot is not None, "ready": self.ready}
+
+
+class Connection:
+    """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
+
+    def __init__(self, table: Table, user: User | None) -> None:
+        self.table = table
+        self.user = user
+        self.seat: int | None = None
+        self.log_hand = -1
+        self.log_sent = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (serialized now, so it is a snapshot of the table at this moment)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            log.warning("closing a connection that does not read its messages")
+            self.close()
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class TableConfig:
+    """What a table is created with (stored in the ``tables`` row)."""
+
+    name: str
+    preset: str
+    rules: Rules
+    seed: int
+    turn_timer: float = 0.0
+    grace: float = 30.0
+    created_by: int | None = None
+    created_at: float = 0.0
+
+
+@dataclass
+class Runtime:
+    """What every table of one app shares: the store, the clocks, bot pacing."""
+
+    store: db.Store
+    clock: Clock
+    wallclock: Clock
+    bot_delay: float = 0.0
+    bot_users: dict[str, int] = field(default_factory=dict)
+    closing: bool = False
+    """Set when the app stops: no new bot task starts."""
+    durable: bool = True
+    """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
+
+
+class Table:
+    """A live table. Call the ``async`` methods only from the event loop; they take the lock."""
+
+    def __init__(self, table_id: int, config: TableConfig, runtime: Runtime) -> None:
+        self.id = table_id
+        self.config = config
+        self.rules = config.rules
+        self.players = config.rules.players
+        self.runtime = runtime
+        self.match = Match(config.rules, config.seed)
+        self.seats = [Seat() for _ in range(self.players)]
+        self.status: Status = "waiting"
+        self.lock = asyncio.Lock()
+        self.conns: set[Connection] = set()
+        self.seq = 0
+        self.hand_no = 0
+        self.last_hand: Hand | None = None
+        self.turn_key: tuple[int, int, int] = (0, -1, -1)
+        self.turn_started = runtime.clock()
+        self.between_since = 0.0
+        self.auto_turn = -1
+        self.bot_task: asyncio.Task[None] | None = None
+        self.summary: dict[str, Any] | None = None
+        self.recorded = False
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def hand(self) -> Hand | None:
+        return self.match.current
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and seat.bot is None and not seat.left:
+                return index
+        return None
+
+    def controller(self, seat: int) -> str | None:
+        """The bot playing ``seat`` now, or None when its human plays."""
+        s = self.seats[seat]
+        if s.bot is not None:
+            return s.bot
+        if s.left or s.standin or self.auto_turn == seat:
+            return STANDIN_BOT
+        return None
+
+    def info(self, full: bool = False) -> dict[str, Any]:
+        """The public table summary shared by every connection (and the lobby)."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "name": self.config.name,
+            "players": self.players,
+            "preset": self.config.preset,
+            "status": self.status,
+            "hand_no": self.hand_no,
+            "seats": [s.to_dict(i, self.players) for i, s in enumerate(self.seats)],
+            "totals": list(self.match.totals),
+            "target": self.rules.target,
+            "hands_per_turn": self.rules.hands_per_turn,
+            "turn_timer": self.config.turn_timer,
+            "timer_left": self.timer_left(),
+            "auto_turn": self.auto_turn,
+            "summary": self.summary,
+        }
+        if full:
+            data["rules"] = self.rules.to_dict()
+            data["results"] = self.results()
+        return data
+
+    def timer_left(self) -> float | None:
+        if self.config.turn_timer <= 0 or self.status != "playing":
+            return None
+        return round(max(0.0, self.config.turn_timer - (self.runtime.clock() - self.turn_started)), 1)
+
+    def results(self) -> list[dict[str, Any]]:
+        return [{"number": r.number, "dealer": r.dealer, "end_reason": r.end_reason, "points": list(r.points),
+                 "sides": [list(s) for s in r.sides], "scores": scores_to_list(r.scores)}
+                for r in self.match.results]
+
+    def state_for(self, conn: Connection, shared: dict[str, Any], reply_to: int | None = None,
+                  full: bool = False) -> dict[str, Any]:
+        """The ``state`` message for one connection: the table and ``observe(hand, conn.seat)``."""
+        hand = self.match.current or self.last_hand
+        view = None
+        legal: list[str] = []
+        if hand is not None:
+            if conn.log_hand != self.hand_no or full:
+                conn.log_hand, conn.log_sent = self.hand_no, 0
+            observation = observe(hand, conn.seat)
+            view = view_to_dict(observation, self.rules, conn.log_sent)
+            conn.log_sent = len(observation.log)
+            seat = conn.seat
+            if (self.status == "playing" and seat is not None and hand.to_play == seat
+                    and self.controller(seat) is None):
+                legal = [str(a) for a in hand.legal_actions()]
+        return {"type": "state", "reply_to": reply_to, "you": conn.seat, "table": shared, "view": view,
+                "legal": legal}
+
+    # ------------------------------------------------------------------ broadcasting
+    def broadcast(self, actor: Connection | None = None, reply_to: int | None = None, full: bool = False,
+                  exclude: Connection | None = None) -> None:
+        if not self.conns:
+            return
+        shared = self.info(full)
+        for conn in list(self.conns):
+            if conn is exclude:
+                continue
+            conn.send(self.state_for(conn, shared, reply_to if conn is actor else None, full))
+
+    def send_full(self, conn: Connection, reply_to: int | None = None) -> None:
+        conn.send(self.state_for(conn, self.info(full=True), reply_to, full=True))
+
+    # ------------------------------------------------------------------ events
+    def replay_event(self, kind: str, seat: int, text: str, user_id: int | None, action: Action | None = None) -> None:
+        """Apply one stored event to the in-memory table (the same code for live play and restarts)."""
+        if kind == "sit":
+            self.seats[seat] = Seat(user_id=user_id, name=text, absent_since=self.runtime.clock())
+        elif kind == "bot":
+            name = text.split("|", 1)
+            self.seats[seat] = Seat(user_id=user_id, name=name[1] if len(name) > 1 else f"Bot ({text})",
+                                    bot=name[0])
+        elif kind == "leave":
+            if self.status == "waiting":
+                self.seats[seat] = Seat()
+            else:
+                self.seats[seat].left = True
+                self.seats[seat].ready = True
+        elif kind == "standin":
+            self.seats[seat].standin = text == "on"
+        elif kind == "deal":
+            self.match.start_hand()
+            self.hand_no += 1
+            self.status = "playing"
+            self.auto_turn = -1
+            for s in self.seats:
+                s.ready = False
+        elif kind == "action":
+            hand = self.match.current
+            if hand is None:
+                raise IllegalActionError("no hand in progress")
+            if hand.to_play != seat:
+                raise IllegalActionError(f"seat {seat} is not to play")
+            hand.apply(action if action is not None else Action.parse(text))
+            if hand.is_over:
+                self._finish_hand()
+        elif kind == "timeout":
+            self.match.time_out()
+        elif kind == "timer":
+            self.auto_turn = seat
+        self._track_turn()
+
+    async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
+                    action: Action | None = None) -> None:
+        """Apply an event, then store it (awaited). Call with the lock held. A refused action raises
+        :class:`IllegalActionError` before anything changes or is stored."""
+        self.replay_event(kind, seat, text, user_id, action)
+        await self._store(kind, seat, text, user_id)
+
+    async def _store(self, kind: str, seat: int, text: str, user_id: int | None) -> None:
+        self.seq += 1
+        row = {"table_id": self.id, "seq": self.seq, "hand": self.hand_no, "kind": kind, "seat": seat,
+               "text": text[:200], "user_id": user_id, "at": self.runtime.wallclock()}
+        if self.runtime.durable:
+            await self.runtime.store.ainsert(db.events, row)
+        else:
+            self.runtime.store.insert(db.events, row)
+
+    def _finish_hand(self) -> None:
+        self.last_hand = self.match.current
+        self.match.finish_hand()
+        self.between_since = self.runtime.clock()
+        if self.match.is_over:
+            self.status = "over"
+            self.summary = self._summary()
+        else:
+            self.status = "between"
+            for s in self.seats:
+                s.ready = s.bot is not None or s.left
+
+    def _track_turn(self) -> None:
+        hand = self.match.current
+        key = (self.hand_no, hand.to_play, hand.turns) if hand is not None else (self.hand_no, -1, -1)
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_started = self.runtime.clock()
+            self.auto_turn = -1
+
+    def entrants(self) -> list[list[int]]:
+        """Seats of each match entrant: teams for 2 and 4 players, single players for 3."""
+        if self.players == 4:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(self.players)]
+
+    def _summary(self) -> dict[str, Any]:
+        totals = list(self.match.totals)
+        names = [" & ".join(self.seats[s].name for s in seats) for seats in self.entrants()]
+        data: dict[str, Any] = {"totals": totals, "entrants": names, "winner": self.match.winner(),
+                                "hands": len(self.match.results),
+                                "left": [i for i, s in enumerate(self.seats) if s.left]}
+        if self.match.entrants == 2:
+            data["mp"] = list(self.match.match_points())
+            data["vp"] = list(self.match.victory_points())
+        return data
+
+    # ------------------------------------------------------------------ player requests (lock held)
+    async def sit(self, user: User, seat: int) -> None:
+        if self.status != "waiting":
+            raise TableError("the match has started: seats can no longer be taken")
+        if not 0 <= seat < self.players:
+            raise TableError(f"this table has seats 0 to {self.players - 1}")
+        if not self.seats[seat].empty:
+            raise TableError(f"seat {seat} is taken")
+        if self.seat_of_user(user.id) is not None:
+            raise TableError("you already sit at this table")
+        await self.event("sit", seat, user.display, user.id)
+        for conn in self.conns:
+            if conn.user is not None and conn.user.id == user.id:
+                conn.seat = seat
+                self.seats[seat].connections += 1
+        await self._maybe_start()
+
+    async def fill_bots(self, difficulty: str) -> None:
+        if self.status != "waiting":
+            raise TableError("the match has started")
+        empty = [i for i, s in enumerate(self.seats) if s.empty]
+        if not empty:
+            raise TableError("there is no empty seat")
+        for seat in empty:
+            user_id = self.runtime.bot_users.get(difficulty)
+            await self.event("bot", seat, f"{difficulty}|Bot {seat} ({difficulty})", user_id)
+        await self._maybe_start()
+
+    async def _maybe_start(self) -> None:
+        if self.status == "waiting" and all(not s.empty for s in self.seats):
+            await self.runtime.store.awrite(
+                lambda c: c.execute(update(db.tables).where(db.tables.c.id == self.id).values(status="playing")))
+            await self.event("deal")
+
+    async def act(self, seat: int, action: Action) -> None:
+        """A move by ``seat`` (its human or its bot): checked by the engine, stored, applied."""
+        hand = self.match.current
+        if self.status != "playing" or hand is None:
+            raise TableError("no hand is being played", "refused")
+        if hand.to_play != seat:
+            raise TableError(f"it is not your turn: {self.seats[hand.to_play].name} is to play", "not_your_turn")
+        # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
+        await self.event("action", seat, str(action), action=action)
+        if self.match.is_over and not self.recorded:
+            await self._record_match()
+
+    async def ready(self, seat: int) -> None:
+        if self.status != "between":
+            raise TableError("there is no finished hand to move on from")
+        self.seats[seat].ready = True
+        await self._maybe_deal()
+
+    async def _maybe_deal(self, force: bool = False) -> None:
+        if self.status != "between":
+            return
+        waiting = [s for s in self.seats if s.human and not s.left and s.connections > 0 and not s.ready]
+        if force or not waiting:
+            await self.event("deal")
+
+    async def leave(self, seat: int) -> None:
+        user_id = self.seats[seat].user_id
+        if self.status == "over":
+            raise TableError("the match is over")
+        await self.event("leave", seat, "left the table", user_id)
+        for conn in self.conns:
+            if conn.seat == seat:
+                conn.seat = None
+        await self._maybe_deal()
+
+    # ------------------------------------------------------------------ connections
+    async def connect(self, conn: Connection) -> None:
+        self.conns.add(conn)
+        if conn.user is not None:
+            seat = self.seat_of_user(conn.user.id)
+            if seat is not None:
+                conn.seat = seat
+                s = self.seats[seat]
+                s.connections += 1
+                if s.standin:
+                    await self.event("standin", seat, "off")
+        self.send_full(conn)
+        self.broadcast(exclude=conn)
+
+    async def disconnect(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.connections = max(0, s.connections - 1)
+            if s.connections == 0:
+                s.absent_since = self.runtime.clock()
+        self.broadcast()
+        self.kick_bots()
+
+    # ------------------------------------------------------------------ time (lock held)
+    async def tick(self, now: float) -> bool:
+        """Apply what the clock calls for: a stand-in for an absent player after the grace period, a
+        bot finishing a turn whose timer ran out, the next deal after a finished hand. True if changed."""
+        changed = False
+        if self.status == "playing" and self.hand is not None:
+            seat = self.hand.to_play
+            s = self.seats[seat]
+            if s.human and not s.left and not s.standin and self.auto_turn != seat:
+                absent_for = now - max(s.absent_since, self.turn_started)
+                if s.connections == 0 and absent_for >= self.config.grace:
+                    await self.event("standin", seat, "on")
+                    changed = True
+                elif self.config.turn_timer > 0 and now - self.turn_started >= self.config.turn_timer:
+                    await self.event("timer", seat, "turn timer ran out: a bot finishes the turn")
+                    changed = True
+        elif self.status == "between":
+            limit = max(self.config.grace, self.config.turn_timer)
+            if now - self.between_since >= limit:
+                await self._maybe_deal(force=True)
+                changed = True
+        if changed:
+            self.broadcast(full=self.status != "playing")
+            self.kick_bots()
+        return changed
+
+    def needs_tick(self, now: float) -> bool:
+        """Cheap check (no lock) whether :meth:`tick` may have something to do."""
+        if self.status == "between":
+            return now - self.between_since >= max(self.config.grace, self.config.turn_timer)
+        if self.status != "playing" or self.hand is None:
+            return False
+        s = self.seats[self.hand.to_play]
+        if not s.human or s.left or s.standin or self.auto_turn == self.hand.to_play:
+            return False
+        if s.connections == 0 and now - max(s.absent_since, self.turn_started) >= self.config.grace:
+            return True
+        return self.config.turn_timer > 0 and now - self.turn_started >= self.config.turn_timer
+
+    # ------------------------------------------------------------------ bots
+    def kick_bots(self) -> None:
+        """Start the table's bot task if a bot is to play and none is running."""
+        if self.status != "playing" or self.hand is None or self.bot_task is not None or self.runtime.closing:
+            return
+        if self.controller(self.hand.to_play) is None:
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+
+    def _bot_seed(self, seat: int) -> int:
+        """Bots are rebuilt for each decision from a seed of the table, hand, step and seat, so a
+        restarted table plays on exactly as it would have."""
+        hand = self.hand
+        step = len(hand.log) if hand is not None else 0
+        return (self.config.seed * 1_000_003 + self.hand_no * 7919 + step * 131 + seat) & MASK63
+
+    async def _bot_loop(self) -> None:
+        try:
+            while True:
+                if self.runtime.bot_delay > 0:
+                    await asyncio.sleep(self.runtime.bot_delay)
+                else:
+                    await asyncio.sleep(0)
+                async with self.lock:
+                    hand = self.hand
+                    if self.status != "playing" or hand is None:
+                        return
+                    seat = hand.to_play
+                    name = self.controller(seat)
+                    if name is None:
+                        return
+                    bot = make_bot(name, seed=self._bot_seed(seat), rules=self.rules)
+                    view = observe(hand, seat)
+                    legal = hand.legal_actions()
+                    if name.split(":")[0] in SLOW_BOTS:
+                        action = await asyncio.to_thread(bot.choose, view, legal)
+                    else:
+                        action = bot.choose(view, legal)
+                    await self.act(seat, action)
+                    self.broadcast(full=self.status != "playing")
+        except Exception:
+            log.exception("bot task of table %s failed", self.id)
+        finally:
+            self.bot_task = None
+            # a human may have reconnected or the hand moved on while we were finishing
+            if self.status == "playing" and self.hand is not None and self.controller(self.hand.to_play):
+                self.kick_bots()
+
+    # ------------------------------------------------------------------ end of the match
+    async def _record_match(self) -> None:
+        """Store the finished match: its summary, each player's result and rating change."""
+        self.recorded = True
+        summary = self.summary or self._summary()
+        entrants = self.entrants()
+        totals = list(self.match.totals)
+        seats = [(i, s.user_id, s.left) for i, s in enumerate(self.seats)]
+        table_id, finished = self.id, self.runtime.wallclock()
+        results = self.results()
+
+        def write(c: DbConnection) -> None:
+            ids = [u for _, u, _ in seats if u is not None]
+            current = {r.id: (r.mu, r.sigma) for r in c.execute(
+                select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))}
+            teams = [[current[seats[s][1]] for s in group] for group in entrants]
+            new = ratings.rate(teams, totals)
+            after: dict[int, tuple[float, float]] = {}
+            for group, team in zip(entrants, new, strict=True):
+                for seat, rating in zip(group, team, strict=True):
+                    after.setdefault(seats[seat][1], rating)  # type: ignore[arg-type]
+            match_id = db.new_id(c.execute(db.matches.insert().values(
+                table_id=table_id, finished_at=finished, summary={**summary, "results": results})))
+            best = max(totals)
+            for e, group in enumerate(entrants):
+                outcome = "draw" if totals.count(best) > 1 and totals[e] == best else (
+                    "win" if totals[e] == best else "loss")
+                for seat in group:
+                    user_id = seats[seat][1]
+                    assert user_id is not None
+                    mu0, s0 = current[user_id]
+                    mu1, s1 = after[user_id]
+                    c.execute(db.match_players.insert().values(
+                        match_id=match_id, seat=seat, user_id=user_id, points=totals[e], result=outcome,
+                        left=seats[seat][2], rating_before=ratings.display(mu0, s0),
+                        rating_after=ratings.display(mu1, s1)))
+            for user_id, (mu, sigma) in after.items():
+                c.execute(update(db.users).where(db.users.c.id == user_id).values(
+                    mu=mu, sigma=sigma, matches=db.users.c.matches + 1))
+            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status="over"))
+
+        await self.runtime.store.awrite(write)
+
+
+class TableManager:
+    """Every live table of the app, created or reloaded from the database."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self.tables: dict[int, Table] = {}
+
+    def ensure_bot_users(self) -> None:
+        names = ("easy", "normal", "hard", "random")
+
+        def write(c: DbConnection) -> dict[str, int]:
+            found: dict[str, int] = {}
+            for name in names:
+                key = f"bot:{name}"
+                row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
+                if row is not None:
+                    found[name] = int(row[0])
+                    continue
+                found[name] = db.new_id(c.execute(db.users.insert().values(
+                    name=f"Bot ({name})", name_key=key, kind="bot", mu=ratings.DEFAULT_MU,
+                    sigma=ratings.DEFAULT_SIGMA, matches=0, created_at=self.runtime.wallclock())))
+            return found
+
+        self.runtime.bot_users.update(self.runtime.store.write(write).result())
+
+    async def create(self, config: TableConfig) -> Table:
+        row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
+               "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
+               "created_by": config.created_by, "created_at": config.created_at}
+        key = await self.runtime.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
+        table = Table(key, config, self.runtime)
+        self.tables[table.id] = table
+        return table
+
+    def load(self) -> int:
+        """Rebuild every unfinished table from its stored events; return how many were loaded."""
+        def read(c: DbConnection) -> tuple[list[Any], list[Any]]:
+            rows = c.execute(select(db.tables).where(db.tables.c.status != "over").order_by(db.tables.c.id)).all()
+            ids = [r.id for r in rows]
+            evs = c.execute(select(db.events).where(db.events.c.table_id.in_(ids))
+                            .order_by(db.events.c.table_id, db.events.c.seq)).all() if ids else []
+            return list(rows), list(evs)
+
+        rows, evs = self.runtime.store.read(read)
+        by_table: dict[int, list[Any]] = {}
+        for e in evs:
+            by_table.setdefault(e.table_id, []).append(e)
+        for r in rows:
+            rules = Rules(**r.rules)
+            config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
+                                 r.created_at)
+            table = Table(r.id, config, self.runtime)
+            try:
+                for e in by_table.get(r.id, []):
+                    table.replay_event(e.kind, e.seat, e.text, e.user_id)
+                    table.seq = e.seq
+            except Exception:
+                log.exception("table %s could not be restored; it is left out", r.id)
+                continue
+            now = self.runtime.clock()
+            table.turn_started = now
+            table.between_since = now
+            for seat in table.seats:
+                seat.absent_since = now
+            self.tables[table.id] = table
+        return len(self.tables)
+
+    async def resume(self) -> None:
+        """After loading: record matches that ended just before a stop, restart bots."""
+        for table in self.tables.values():
+            if table.status == "over" and not table.recorded:
+                async with table.lock:
+                    await table._record_match()
+            async with table.lock:
+                table.kick_bots()
+
+    async def tick(self) -> int:
+        """Run every table's clock-driven duties; return how many tables changed."""
+        now = self.runtime.clock()
+        changed = 0
+        for table in list(self.tables.values()):
+            if table.needs_tick(now):
+                async with table.lock:
+                    if await table.tick(self.runtime.clock()):
+                        changed += 1
+        return changed
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.info() for t in self.tables.values() if t.status != "over"]
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)

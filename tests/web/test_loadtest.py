@@ -1,0 +1,31 @@
+"""The load script runs, stops by itself and reports its figures (a tiny run; docs/web.md has real ones)."""
+
+from __future__ import annotations
+
+import pytest
+
+from burraco.web.loadtest import choose, main
+
+
+def test_a_short_load_run(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = main(tables=4, seconds=2.0, think=0.02)
+    assert figures["tables"] == 4 and figures["connections"] == 8
+    assert figures["actions"] > 20 and figures["client_errors"] == 0
+    assert figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert "actions_per_s=" in capsys.readouterr().out
+
+
+def test_bounds() -> None:
+    with pytest.raises(ValueError, match="tables"):
+        main(tables=5000, seconds=1)
+    with pytest.raises(ValueError, match="seconds"):
+        main(tables=1, seconds=3600)
+
+
+def test_client_policy_is_legal() -> None:
+    import random
+
+    rng = random.Random(1)
+    assert choose(["draw", "pickup"], rng) in ("draw", "pickup")
+    assert choose(["meld 7H 8H 9H", "discard 7H"], rng) in ("meld 7H 8H 9H", "discard 7H")
+    assert choose(["discard 7H"], rng) == "discard 7H"

@@ -1,0 +1,136 @@
+"""Helpers for the web tests: an app on a file SQLite database with a fake clock, and WebSocket players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from burraco.web.app import create_app
+from burraco.web.auth import COOKIE
+from burraco.web.tables import Table, TableManager
+
+MAX_MESSAGES = 20_000
+"""A player helper gives up (fails the test) after this many messages instead of waiting forever."""
+
+
+class FakeClock:
+    """The injected clock: time moves only when a test says so."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def make_app(db_path: Path, clock: FakeClock, **kwargs: Any) -> FastAPI:
+    options: dict[str, Any] = {"bot_delay": 0.0, "tick_interval": None, "rate_limit": None, "clock": clock}
+    options.update(kwargs)
+    return create_app(f"sqlite:///{db_path}", **options)
+
+
+def guest(client: TestClient, nickname: str) -> str:
+    """Create a guest and return its session cookie (the client's own cookie jar is left empty)."""
+    response = client.post("/api/guest", json={"nickname": nickname})
+    assert response.status_code == 200, response.text
+    cookie = response.cookies[COOKIE]
+    client.cookies.clear()
+    return f"{COOKIE}={cookie}"
+
+
+def create_table(client: TestClient, cookie: str, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json=body, headers={"cookie": cookie})
+    assert response.status_code == 200, response.text
+    return response.json()["table"]  # type: ignore[no-any-return]
+
+
+def manager(client: TestClient) -> TableManager:
+    return client.app.state.manager  # type: ignore[attr-defined,no-any-return]
+
+
+def table_of(client: TestClient, table_id: int) -> Table:
+    return manager(client).tables[table_id]
+
+
+def tick(client: TestClient) -> int:
+    assert client.portal is not None
+    return client.portal.call(manager(client).tick)
+
+
+class Player:
+    """A WebSocket client: keeps the last ``state`` and every message received."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] = {}
+        self.messages: list[dict[str, Any]] = []
+        self.next_id = 1
+        self.log: list[dict[str, Any]] = []
+
+    def recv(self) -> dict[str, Any]:
+        assert len(self.messages) < MAX_MESSAGES, "too many messages: the test is looping"
+        message: dict[str, Any] = self.ws.receive_json()
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+            view = message["view"]
+            if view is not None:
+                self.log = self.log[: view["log_from"]] + view["log"]
+        return message
+
+    def send(self, payload: dict[str, Any]) -> int:
+        payload = {**payload, "id": self.next_id}
+        self.next_id += 1
+        self.ws.send_json(payload)
+        return int(payload["id"])
+
+    def request(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Send and read until the reply (a state or error echoing the id)."""
+        ident = self.send(payload)
+        while True:
+            message = self.recv()
+            if message.get("reply_to") == ident:
+                return message
+
+    def send_raw(self, text: str) -> dict[str, Any]:
+        """Send raw text; the next error message is the answer (errors are sent only to the sender)."""
+        self.ws.send_text(text)
+        while True:
+            message = self.recv()
+            if message["type"] == "error":
+                return message
+
+    def wait_turn(self) -> dict[str, Any]:
+        """Read until it is this seat's turn (legal actions offered) or the hand is no longer played."""
+        while not self.state or (not self.state["legal"] and self.state["table"]["status"] in ("waiting", "playing")):
+            self.recv()
+        return self.state
+
+    def act(self, text: str) -> dict[str, Any]:
+        kind, *rest = text.split()
+        payload: dict[str, Any] = {"type": "action", "kind": kind}
+        if kind == "attach":
+            payload["target"] = int(rest[0])
+            rest = rest[1:]
+        payload["cards"] = rest
+        return self.request(payload)
+
+
+def simple_policy(legal: list[str]) -> str:
+    """Draw; then lay down any meld or attachment offered; then the first legal discard."""
+    if "draw" in legal:
+        return "draw"
+    for prefix in ("meld", "attach"):
+        for action in legal:
+            if action.startswith(prefix):
+                return action
+    return next(a for a in legal if a.startswith("discard"))
+
+
