@@ -200,3 +200,17 @@ def test_check_hand_detects_a_lost_and_a_duplicated_card() -> None:
     other.turns = 11
     assert "turn cap" in fuzz_cmd.check_hand(other)
     assert Step(0, "draw") == Step(0, "draw")
+
+
+@pytest.mark.parametrize("seed", ["-1", str(1 << 63)])
+def test_fuzz_seed_out_of_range_is_a_usage_error(seed: str) -> None:
+    result = CliRunner().invoke(app, ["fuzz", "--hands", "2", "--seed", seed])
+    assert result.exit_code == 2
+    assert "seeds run from 0" in result.output
+    assert "invariant" not in result.output
+
+
+def test_replay_of_an_endless_file_is_refused_unread() -> None:
+    result = _burraco("replay", "/dev/zero")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: /dev/zero is larger than 1024 KiB: not a hand history"

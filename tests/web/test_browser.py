@@ -1,7 +1,9 @@
 """A whole hand played in Debian's Chromium through the real server (uvicorn on 127.0.0.1).
 
-The browser is /usr/bin/chromium driven by Playwright (never a downloaded browser build); CI
-installs it (.ci/run). If it is missing this test FAILS with a message saying how to install it.
+The browser is /usr/bin/chromium driven by Playwright (never a downloaded browser build); the
+README's test command installs it (scripts/install-test-browser) where it may. Where it is missing
+the test is skipped with one line saying so, unless BURRACO_REQUIRE_BROWSER is set (CI sets it):
+then it fails.
 """
 
 from __future__ import annotations
@@ -25,6 +27,16 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 WAIT_MS = 15_000
 
 
+def require_chromium() -> None:
+    """Skip (or, where BURRACO_REQUIRE_BROWSER is set, fail) when Debian's Chromium is missing."""
+    if CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK):
+        return
+    message = "Debian's Chromium is not at /usr/bin/chromium (as root: apt-get install chromium)"
+    if os.environ.get("BURRACO_REQUIRE_BROWSER"):
+        pytest.fail(message)
+    pytest.skip(f"{message}: browser test not run")
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.02, tick_interval=0.2)
@@ -45,8 +57,7 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
-    if not (CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail("Debian's Chromium is needed at /usr/bin/chromium: apt-get install -y chromium")
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []

@@ -29,3 +29,13 @@ def test_client_policy_is_legal() -> None:
     assert choose(["draw", "pickup"], rng) in ("draw", "pickup")
     assert choose(["meld 7H 8H 9H", "discard 7H"], rng) in ("meld 7H 8H 9H", "discard 7H")
     assert choose(["discard 7H"], rng) == "discard 7H"
+
+
+def test_out_of_bounds_options_are_one_line_and_exit_2() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "burraco", "loadtest", "--tables", "5000"], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: --tables must be 1..2000"

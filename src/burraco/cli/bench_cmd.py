@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from burraco.benchmarks import bench_hands, bench_melds, bench_openspiel
+from burraco.bots import benchmarks as bot_bench
 
 app = typer.Typer(help="Speed figures of the engine (no timed tests: the figures are printed).")
 
@@ -45,11 +46,7 @@ def bench(
 
 
 def _bot_figures(seed: int) -> dict[str, Any]:
-    """ISMCTS iterations/s and the heuristic bot's median decision time, once the bots exist."""
-    try:
-        from burraco.bots import benchmarks as bot_bench  # type: ignore[attr-defined]
-    except ImportError:
-        return {}
+    """ISMCTS iterations/s and the heuristic bot's median decision time."""
     figures: dict[str, Any] = bot_bench.bench_bots(seed)
     return figures
 

@@ -158,6 +158,10 @@ def _write_failure(out: Path, hand: Hand, seed: int, violation: Violation, prese
     return path
 
 
+MAX_SEED = (1 << 63) - 1
+"""Hand histories record seeds from 0 to 2**63 - 1 (hand ``i`` uses ``seed + i``)."""
+
+
 def fuzz(
     hands: Annotated[int, typer.Option("--hands", help="How many random hands to play.")] = 100,
     players: Annotated[int, typer.Option("--players", help="2, 3 or 4 players.")] = 4,
@@ -174,6 +178,8 @@ def fuzz(
         raise typer.BadParameter("players must be 2, 3 or 4", param_hint="--players")
     if hands < 1:
         raise typer.BadParameter("give at least one hand", param_hint="--hands")
+    if not 0 <= seed <= MAX_SEED - hands:
+        raise typer.BadParameter(f"seeds run from 0 to {MAX_SEED - hands} for {hands} hands", param_hint="--seed")
     chosen = preset(rules, players=players)
     preset_name = rules.strip().lower()
     try:

@@ -25,15 +25,28 @@ FILE_HELP = "A hand history file (docs/hand-history.md)."
 JSON_HELP = "Print one JSON object instead of text."
 
 
+MAX_HISTORY_BYTES = 1 << 20
+"""A hand history is a few kilobytes; a larger file (or an endless one, /dev/zero) is refused unread."""
+
+
+def _read_limited(file: Path) -> str:
+    """The file's text, at most :data:`MAX_HISTORY_BYTES` of it, or a one-line failure."""
+    try:
+        with file.open("rb") as stream:
+            data = stream.read(MAX_HISTORY_BYTES + 1)
+        if len(data) > MAX_HISTORY_BYTES:
+            _fail(f"{file} is larger than {MAX_HISTORY_BYTES // 1024} KiB: not a hand history")
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {file}: {getattr(error, 'strerror', None) or error}")
+
+
 def replay_command(
     file: Annotated[Path, typer.Argument(help=FILE_HELP, show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
     """Replay a hand history, validating every action; print each side's score breakdown."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {file}: {getattr(error, 'strerror', None) or error}")
+    text = _read_limited(file)
     try:
         history = read_history(text)
         hand, failure = _replay(history)

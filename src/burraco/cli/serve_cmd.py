@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    host: Annotated[str, typer.Option(envvar="BURRACO_HOST",
+                                      help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(envvar="BURRACO_PORT", help="TCP port.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", help="Database URL: sqlite:///PATH or postgresql+psycopg://... (default: SQLite in the user "
-                     "data directory, created on first run).")] = None,
+        "--db", envvar="BURRACO_DB_URL",
+        help="Database URL: sqlite:///PATH or postgresql+psycopg://... (default: SQLite in the user "
+             "data directory, created on first run).")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.6,
     secure_cookies: Annotated[bool, typer.Option(help="Mark session cookies Secure (behind HTTPS).")] = False,
 ) -> None:
@@ -40,7 +43,11 @@ def loadtest(
     """Load-test a local server (127.0.0.1 only; it starts and stops by itself): actions/s and latency."""
     from burraco.web.loadtest import main as run_load
 
-    run_load(tables=tables, seconds=seconds, think=think, server_bots=server_bots)
+    try:
+        run_load(tables=tables, seconds=seconds, think=think, server_bots=server_bots)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
 
 
 def register(app: typer.Typer) -> None:

@@ -5,7 +5,8 @@ fresh SQLite database, creates ``--tables`` tables, connects two WebSocket clien
 seat, both playing by a simple legal policy with a think time), plays for ``--seconds``, stops
 by itself and prints: tables, connections, actions, actions/s, and the action latency (from
 sending an action to receiving the server's answer to it) p50/p99/max, plus the server's CPU use.
-Everything is bounded: at most 2000 tables, 600 seconds.
+Everything is bounded: at most 2000 tables, 600 measured seconds, 120 s to create and seat the
+tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from burraco.web.metrics import GcPauses, LoopLag
 MAX_TABLES: Final = 2000
 MAX_SECONDS: Final = 600.0
 HOST: Final = "127.0.0.1"
+SETUP_LIMIT_S: Final = 120.0
+"""Creating and seating the tables may take at most this long (then the run stops with an error)."""
+SETUP_CONCURRENCY: Final = 64
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -125,23 +129,48 @@ async def _http(method: str, url: str, body: dict[str, Any] | None = None, cooki
         return response.json(), response.cookies.get("burraco_session")
 
 
+async def _create_tables(base: str, cookie: str, tables: int, server_bots: bool) -> list[int]:
+    """Create the tables concurrently (at most :data:`SETUP_CONCURRENCY` requests in flight)."""
+    import httpx
+
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    body = {"players": 2, "target": 100_000, "grace": 3600, "bots": "random" if server_bots else None}
+
+    async def create(client: httpx.AsyncClient) -> int:
+        async with gate:
+            response = await client.post(f"{base}/api/tables", json=body)
+        response.raise_for_status()
+        return int(response.json()["table"]["id"])
+
+    async with httpx.AsyncClient(timeout=60, headers={"cookie": cookie, "origin": base}) as client:
+        return list(await asyncio.gather(*(create(client) for _ in range(tables))))
+
+
+async def _seat_all(ws_base: str, ids: list[int], cookie: str) -> None:
+    """Seat client b at seat 1 of every table, concurrently; this starts the matches."""
+    from websockets.asyncio.client import connect
+
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def sit(table_id: int) -> None:
+        async with gate, connect(f"{ws_base}/{table_id}", additional_headers={"Cookie": cookie},
+                                 open_timeout=60) as ws:
+            await ws.recv()
+            await ws.send(json.dumps({"type": "sit", "seat": 1, "id": 1}))
+            while json.loads(await ws.recv()).get("reply_to") != 1:
+                pass
+
+    await asyncio.gather(*(sit(table_id) for table_id in ids))
+
+
 async def run(tables: int, seconds: float, think: float, server_bots: bool, port: int) -> dict[str, Any]:
     base = f"http://{HOST}:{port}"
     client_gc = GcPauses().install()
     _, cookie_a = await _http("POST", f"{base}/api/guest", {"nickname": "load-a"})
     _, cookie_b = await _http("POST", f"{base}/api/guest", {"nickname": "load-b"})
     a, b = f"burraco_session={cookie_a}", f"burraco_session={cookie_b}"
-    import httpx
-
-    ids: list[int] = []
-    async with httpx.AsyncClient(timeout=60, headers={"cookie": a}) as client:
-        for start in range(0, tables, 50):
-            batch = [client.post(f"{base}/api/tables", json={
-                "players": 2, "target": 100_000, "seed": 1000 + i, "grace": 3600,
-                "bots": "random" if server_bots else None}) for i in range(start, min(tables, start + 50))]
-            for response in await asyncio.gather(*batch):
-                response.raise_for_status()
-                ids.append(response.json()["table"]["id"])
+    setup_started = time.perf_counter()
+    ids = await asyncio.wait_for(_create_tables(base, a, tables, server_bots), SETUP_LIMIT_S)
     stats = Stats()
     stop = asyncio.Event()
     ws_base = f"ws://{HOST}:{port}/ws/tables"
@@ -156,14 +185,8 @@ async def run(tables: int, seconds: float, think: float, server_bots: bool, port
             await asyncio.sleep(0.05)
     if not server_bots:
         # seat 1 of every table is taken by client b over a short-lived socket, which starts the matches
-        from websockets.asyncio.client import connect
-
-        for table_id in ids:
-            async with connect(f"{ws_base}/{table_id}", additional_headers={"Cookie": b}) as ws:
-                await ws.recv()
-                await ws.send(json.dumps({"type": "sit", "seat": 1, "id": 1}))
-                while json.loads(await ws.recv()).get("reply_to") != 1:
-                    pass
+        await asyncio.wait_for(_seat_all(ws_base, ids, b), SETUP_LIMIT_S)
+    setup_s = time.perf_counter() - setup_started
     await asyncio.sleep(1.0)
     # this client process measures the server: its own collector must not add pauses to the figures
     gc.collect()
@@ -190,6 +213,7 @@ async def run(tables: int, seconds: float, think: float, server_bots: bool, port
     lat = sorted(measured) or [float("nan")]
     return {
         "tables": len(ids),
+        "setup_s": round(setup_s, 1),
         "connections": len(tasks),
         "seconds": round(elapsed, 1),
         "actions": len(measured),
