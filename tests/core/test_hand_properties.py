@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from burraco.core.actions import Action
 from burraco.core.cards import JOKER, NUM_KINDS, counts_of, full_deck
 from burraco.core.errors import IllegalActionError
-from burraco.core.hand import Hand
+from burraco.core.hand import STATE_FIELDS, Hand
 from burraco.core.options import PRESETS, Rules, preset
 from burraco.core.view import observe
 
@@ -34,7 +34,7 @@ ActionKey = tuple[str, tuple[int, ...], int]
 # ----------------------------------------------------------------------------- helpers
 def state(hand: Hand) -> dict[str, object]:
     """Every field of the hand, lists turned into tuples (records and melds are immutable)."""
-    return {name: _frozen(getattr(hand, name)) for name in Hand.__slots__}
+    return {name: _frozen(getattr(hand, name)) for name in STATE_FIELDS}
 
 
 def _frozen(value: object) -> object:

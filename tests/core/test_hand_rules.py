@@ -18,7 +18,7 @@ import pytest
 from burraco.core.actions import DRAW, PICKUP, Action
 from burraco.core.cards import COPIES, NUM_KINDS, card_value, full_deck, parse_card, parse_cards
 from burraco.core.errors import IllegalActionError
-from burraco.core.hand import Hand
+from burraco.core.hand import STATE_FIELDS, Hand
 from burraco.core.options import Rules, preset
 
 C = parse_cards
@@ -54,8 +54,8 @@ def make_hand(hands: Sequence[str], pozzetti: Sequence[str] | None = None, pile:
 
 
 def snapshot(hand: Hand) -> dict[str, object]:
-    """A deep copy of every field of the hand (the engine declares them all in ``__slots__``)."""
-    return {name: copy.deepcopy(getattr(hand, name)) for name in Hand.__slots__}
+    """A deep copy of every field of the hand (the engine lists them all in ``STATE_FIELDS``)."""
+    return {name: copy.deepcopy(getattr(hand, name)) for name in STATE_FIELDS}
 
 
 def refused(hand: Hand, action: Action, *patterns: str) -> str:

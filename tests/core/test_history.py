@@ -11,7 +11,7 @@ import pytest
 from burraco.core.actions import Action
 from burraco.core.cards import format_card, parse_card, parse_cards
 from burraco.core.errors import HistoryError, IllegalActionError
-from burraco.core.hand import Hand
+from burraco.core.hand import STATE_FIELDS, Hand
 from burraco.core.history import (
     Deal,
     HandHistory,
@@ -54,7 +54,7 @@ def assert_same_state(a: Hand, b: Hand) -> None:
                                                                         b.closed_by, b.turns)
     assert a.log == b.log and a.visible_logs == b.visible_logs
     assert [s.to_dict() for s in a.scores()] == [s.to_dict() for s in b.scores()]
-    for name in Hand.__slots__:  # and every other field
+    for name in STATE_FIELDS:  # and every other field
         assert getattr(a, name) == getattr(b, name), name
 
 

@@ -40,6 +40,36 @@ def _fail(message: str) -> IllegalActionError:
     return IllegalActionError(message)
 
 
+STATE_FIELDS: Final = (
+    "closed_by",
+    "dealer",
+    "discard_pile",
+    "end_reason",
+    "first_turn_done",
+    "hand_sizes",
+    "hands",
+    "known",
+    "log",
+    "melds",
+    "must_draw",
+    "next_pozzetto",
+    "one_card_pick",
+    "phase",
+    "players",
+    "pozzetti",
+    "pozzetto_of_side",
+    "rules",
+    "side_of",
+    "solo_seat",
+    "stock",
+    "time_out_last",
+    "to_play",
+    "turns",
+    "turns_without_stock",
+    "visible_logs",)
+"""Every attribute of a hand's state (its slots; :func:`burraco.core.history.snapshot` reads them)."""
+
+
 class Hand:
     """One hand of Burraco for 2, 3 or 4 players. Seats play clockwise: 0, 1, 2, 3.
 
@@ -47,38 +77,17 @@ class Hand:
     each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
     """
 
-    __slots__ = (
-        "closed_by",
-        "dealer",
-        "discard_pile",
-        "end_reason",
-        "first_turn_done",
-        "hand_sizes",
-        "hands",
-        "known",
-        "log",
-        "melds",
-        "must_draw",
-        "next_pozzetto",
-        "one_card_pick",
-        "phase",
-        "players",
-        "pozzetti",
-        "pozzetto_of_side",
-        "rules",
-        "side_of",
-        "solo_seat",
-        "stock",
-        "time_out_last",
-        "to_play",
-        "turns",
-        "turns_without_stock",
-        "visible_logs",
-    )
+    __slots__ = STATE_FIELDS
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
-                 discard: list[int], stock: list[int]) -> None:
-        """Build a hand from an explicit deal. ``stock`` lists cards from the top down."""
+                 discard: list[int], stock: list[int], *, copy_of: Hand | None = None) -> None:
+        """Build a hand from an explicit deal. ``stock`` lists cards from the top down.
+
+        ``copy_of`` (used by :meth:`clone`) copies that hand's state instead and ignores the deal:
+        compiled classes cannot be created without ``__init__``."""
+        if copy_of is not None:
+            self._copy_state(copy_of)
+            return
         self.rules = rules
         self.players = rules.players
         self.dealer = dealer
@@ -634,34 +643,38 @@ class Hand:
     # ----------------------------------------------------------------- clone
     def clone(self) -> Hand:
         """A cheap independent copy (no deepcopy: melds are immutable and shared)."""
-        new = Hand.__new__(Hand)
-        new.rules = self.rules
-        new.players = self.players
-        new.dealer = self.dealer
-        new.hands = [h[:] for h in self.hands]
-        new.hand_sizes = self.hand_sizes[:]
-        new.pozzetti = self.pozzetti  # never mutated after the deal: shared
-        new.pozzetto_of_side = dict(self.pozzetto_of_side)
-        new.next_pozzetto = self.next_pozzetto
-        new.discard_pile = self.discard_pile[:]
-        new.stock = self.stock[:]
-        new.side_of = self.side_of[:]
-        new.solo_seat = self.solo_seat
-        new.melds = [m[:] for m in self.melds]
-        new.known = [k[:] for k in self.known]
-        new.to_play = self.to_play
-        new.phase = self.phase
-        new.turns = self.turns
-        new.turns_without_stock = self.turns_without_stock
-        new.must_draw = self.must_draw
-        new.one_card_pick = self.one_card_pick
-        new.first_turn_done = self.first_turn_done[:]
-        new.closed_by = self.closed_by
-        new.end_reason = self.end_reason
-        new.time_out_last = self.time_out_last
-        new.log = self.log[:]
-        new.visible_logs = [log[:] for log in self.visible_logs]
-        return new
+        return Hand(self.rules, self.dealer, _NO_CARDS, _NO_CARDS, [], [], copy_of=self)
+
+    def _copy_state(self, other: Hand) -> None:
+        self.rules = other.rules
+        self.players = other.players
+        self.dealer = other.dealer
+        self.hands = [h[:] for h in other.hands]
+        self.hand_sizes = other.hand_sizes[:]
+        self.pozzetti = other.pozzetti  # never mutated after the deal: shared
+        self.pozzetto_of_side = dict(other.pozzetto_of_side)
+        self.next_pozzetto = other.next_pozzetto
+        self.discard_pile = other.discard_pile[:]
+        self.stock = other.stock[:]
+        self.side_of = other.side_of[:]
+        self.solo_seat = other.solo_seat
+        self.melds = [m[:] for m in other.melds]
+        self.known = [k[:] for k in other.known]
+        self.to_play = other.to_play
+        self.phase = other.phase
+        self.turns = other.turns
+        self.turns_without_stock = other.turns_without_stock
+        self.must_draw = other.must_draw
+        self.one_card_pick = other.one_card_pick
+        self.first_turn_done = other.first_turn_done[:]
+        self.closed_by = other.closed_by
+        self.end_reason = other.end_reason
+        self.time_out_last = other.time_out_last
+        self.log = other.log[:]
+        self.visible_logs = [log[:] for log in other.visible_logs]
+
+
+_NO_CARDS: Final[list[list[int]]] = []
 
 
 def _initial_sides(players: int) -> list[int]:

@@ -45,8 +45,8 @@ from typing import Final, Literal
 from burraco.core.actions import Action, Record
 from burraco.core.cards import NUM_KINDS, counts_of, format_card, format_cards, full_deck, parse_cards, sort_key
 from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
-from burraco.core.hand import Hand
-from burraco.core.options import PRESETS, Rules
+from burraco.core.hand import STATE_FIELDS, Hand
+from burraco.core.options import PRESETS, Rules, option_kind, option_may_be_none
 from burraco.core.options import preset as rules_preset
 
 FORMAT_NAME: Final = "burraco-history"
@@ -349,7 +349,7 @@ def snapshot(hand: Hand) -> dict[str, object]:
     >>> snapshot(a) == snapshot(b), snapshot(a) == snapshot(Hand.deal(players=2, seed=2))
     (True, False)
     """
-    return {name: _frozen(getattr(hand, name)) for name in Hand.__slots__}
+    return {name: _frozen(getattr(hand, name)) for name in STATE_FIELDS}
 
 
 def _frozen(value: object) -> object:
@@ -599,16 +599,16 @@ def _int(number: int, text: str, what: str) -> int:
 
 
 def _option_value(number: int, name: str, text: str) -> object:
-    annotation = str(next(f.type for f in dataclasses.fields(Rules) if f.name == name))
+    kind = option_kind(name)
     lowered = text.lower()
-    if annotation == "bool":
+    if kind is bool:
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
         raise HistoryLineError(number, f"option {name} is true or false, not {text!r}")
-    if "int" in annotation:
-        if lowered == "none" and "None" in annotation:
+    if kind is int:
+        if lowered == "none" and option_may_be_none(name):
             return None
         return _int(number, text, f"option {name}")
     return lowered

@@ -75,7 +75,11 @@ class Rules:
             (self.hands_per_turn is None or self.hands_per_turn >= 1, "hands_per_turn must be >= 1"),
             (self.stall_rounds >= 1, "stall_rounds must be >= 1"),
             (self.max_turns >= 10, "max_turns must be >= 10"),
+            (self.three_player_switch_at >= 1, "three_player_switch_at must be >= 1"),
         ]
+        for name in ("clean_bonus", "dirty_bonus", "semi_clean_bonus", "closing_bonus", "pozzetto_penalty"):
+            value = getattr(self, name)
+            checks.append((not isinstance(value, int) or value >= 0, f"{name} must not be negative, not {value}"))
         for ok, message in checks:
             if not ok:
                 raise RulesOptionError(message)
@@ -86,17 +90,57 @@ class Rules:
         return 3 if self.players == 3 else 2
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (unknown names raise :class:`RulesOptionError`)."""
+        """A copy with some options changed: an unknown name or a value of the wrong type raises
+        :class:`RulesOptionError` naming the option (the same on the compiled and pure paths).
+
+        >>> Rules().replace(joker_value=25).joker_value
+        25
+        >>> Rules().replace(pozzetto_penalty="x")
+        Traceback (most recent call last):
+        ...
+        burraco.core.errors.RulesOptionError: pozzetto_penalty must be a whole number, not 'x'
+        """
         names = {f.name for f in dataclasses.fields(self)}
         unknown = sorted(set(changes) - names)
         if unknown:
             raise RulesOptionError(f"unknown rules option(s): {', '.join(unknown)}")
+        for name, value in changes.items():
+            check_option_type(name, value)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain dict (for JSON, histories and the rules panel)."""
         return dataclasses.asdict(self)
 
+
+_KIND_WORDS: Final = {bool: "true or false", int: "a whole number", str: "a word"}
+
+
+def option_kind(name: str) -> type:
+    """The type an option's value has: ``bool``, ``int`` or ``str`` (from its default).
+
+    >>> option_kind("semi_clean"), option_kind("target"), option_kind("hands_per_turn"), option_kind("vp_table")
+    (<class 'bool'>, <class 'int'>, <class 'int'>, <class 'str'>)
+    """
+    default = getattr(_DEFAULTS, name)
+    return int if default is None else type(default)
+
+
+def option_may_be_none(name: str) -> bool:
+    """True for the options whose default is None (``hands_per_turn``: no fixed number of hands)."""
+    return getattr(_DEFAULTS, name) is None
+
+
+def check_option_type(name: str, value: object) -> None:
+    """Raise :class:`RulesOptionError` unless ``value`` has the option's type (a bool is not a number)."""
+    if value is None and option_may_be_none(name):
+        return
+    kind = option_kind(name)
+    if type(value) is not kind:
+        raise RulesOptionError(f"{name} must be {_KIND_WORDS[kind]}, not {value!r}")
+
+
+_DEFAULTS: Final = Rules()
 
 PRESETS: Final[dict[str, Rules]] = {
     "fibur": Rules(),

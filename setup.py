@@ -1,0 +1,64 @@
+"""Build hook: compile the rules core with mypyc when the package is installed.
+
+Everything else about the package is in pyproject.toml. The compiled modules are the same
+source files as the pure-Python ones; where no C compiler (or no mypyc) is available, or when
+``BURRACO_PURE=1`` is set, the build keeps the pure-Python modules and says so in one line.
+``burraco bench`` reports which path runs (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+COMPILED = [
+    "actions", "cards", "determinize", "errors", "generate", "hand", "history", "match", "melds",
+    "options", "rng", "scoring", "view", "vp",
+]
+"""The modules of ``burraco.core`` that mypyc compiles (every module of the core)."""
+
+
+def _pure(reason: str) -> list[object]:
+    print(f"burraco: installing the pure-Python core ({reason})", file=sys.stderr)
+    return []
+
+
+def _ext_modules() -> list[object]:
+    if os.environ.get("BURRACO_PURE", "") not in ("", "0"):
+        return _pure("BURRACO_PURE is set")
+    try:
+        from mypyc.build import mypycify
+    except ImportError as error:
+        return _pure(f"no mypyc: {error}")
+    here = Path(__file__).resolve().parent
+    sources = [str(here / "src" / "burraco" / "core" / f"{name}.py") for name in COMPILED]
+    os.chdir(here / "src")  # mypyc names the modules from the working directory
+    try:
+        return list(mypycify([os.path.relpath(s) for s in sources], opt_level="3", debug_level="0",
+                             target_dir=str(here / "build" / "mypyc")))
+    except Exception as error:  # a type error mypyc refuses: never block the install
+        return _pure(f"mypyc failed: {error}")
+    finally:
+        os.chdir(here)
+
+
+class OptionalBuildExt(build_ext):
+    """Compile if a C compiler works; otherwise remove whatever was built and keep the pure modules.
+
+    All or nothing: mypyc's per-module shims need its shared library, so a half-built set would
+    not import."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            _pure(f"the C build failed: {error}")
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
