@@ -21,6 +21,7 @@ from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.registry import DIFFICULTIES, make_bot
 from burraco.core.actions import Action, Record
 from burraco.core.cards import format_card, format_cards, sort_key
+from burraco.core.citation import cite
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.match import HandResult, Match
@@ -230,7 +231,7 @@ class TerminalGame:
 
     def show_breakdown(self, hand: Hand, result: HandResult) -> None:
         out = self.console.print
-        out(f"\n[bold]Hand {result.number} is over[/bold] ({hand.end_reason}). Score sheet (RULES.md §8):")
+        out(f"\n[bold]Hand {result.number} is over[/bold] ({hand.end_reason}). Score sheet ({cite('8')}):")
         for side, score in enumerate(result.scores):
             table = Table(title=f"{self.side_name(side)}", show_header=False, title_justify="left")
             table.add_column("item", overflow="fold")
