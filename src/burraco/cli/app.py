@@ -13,6 +13,7 @@ from burraco.cli import (
     meld_cmd,
     play_cmd,
     replay_cmd,
+    rules_cmd,
     serve_cmd,
     tournament_cmd,
     vp_cmd,
@@ -42,6 +43,7 @@ play_cmd.register(app)
 app.add_typer(tournament_cmd.app, name="tournament")
 meld_cmd.register(app)
 bench_cmd.register(app)
+rules_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
