@@ -208,31 +208,37 @@ def to_html(markdown: str) -> str:
 
 
 PAGE_STYLE: Final = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.5;
-       color: #1b1b1b; background: #fffdf7; margin: 0; }
-main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
-nav { background: #174a2d; padding: .6rem 1rem; }
-nav a { color: #fff; text-decoration: none; font-weight: 600; }
-h2, h3 { margin-top: 1.6rem; scroll-margin-top: .5rem; }
-h2:target, h3:target { background: #fdf3cf; }
-code { background: #f1ede0; padding: 0 .2rem; border-radius: 3px; white-space: nowrap; }
-table { border-collapse: collapse; display: block; overflow-x: auto; }
-th, td { border: 1px solid #ddd; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; }
+header { background: #174a2d; padding: .6rem 1rem; } header a { color: #fff; margin-right: 1rem; }
+.rules-page main { max-width: 46rem; margin: 0 auto; padding: 1rem; line-height: 1.5; }
+.rules-page table { border-collapse: collapse; display: block; overflow-x: auto; }
+.rules-page th, .rules-page td { border: 1px solid #ddd; padding: .25rem .5rem; text-align: left; }
 """
+"""The page's look when no stylesheet is given (the web app links its own ``style.css``)."""
 
 
-def page_html(back_href: str = "/", back_label: str = "← Back to the lobby") -> str:
-    """The whole page as a standalone HTML document, readable on a phone (what ``/rules`` serves).
+def page_html(stylesheet: str | None = None, home: str = "/") -> str:
+    """The whole page as a standalone HTML document with a viewport for phones (what ``/rules``
+    serves). ``stylesheet``: a URL to link (CSS rules under ``.rules-page``) instead of inline CSS;
+    ``home``: where the header's links lead (the lobby).
 
-    >>> page = page_html()
+    >>> page = page_html("/static/style.css")
     >>> '<meta name="viewport"' in page and '<h3 id="s4-1">' in page and 'href="/"' in page
     True
+    >>> "<style>" in page, "<style>" in page_html()
+    (False, True)
     """
-    back = f'<a href="{html.escape(back_href, quote=True)}">{html.escape(back_label)}</a>'
+    home_href = html.escape(home, quote=True)
+    style = (f'<link rel="stylesheet" href="{html.escape(stylesheet, quote=True)}">' if stylesheet
+             else f"<style>{PAGE_STYLE}</style>")
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>Burraco rules</title>\n<style>{PAGE_STYLE}</style>\n</head>\n<body>\n"
-        f'<nav id="back">{back}</nav>\n<main id="rules">\n{to_html(text())}\n</main>\n'
-        f'<footer><main><p>{back}</p></main></footer>\n</body>\n</html>\n'
+        f'<title>Burraco rules</title>\n<link rel="icon" href="data:,">\n{style}\n</head>\n'
+        '<body class="rules-page">\n'
+        f'<header><a href="{home_href}" class="brand">Burraco</a>'
+        f'<nav><a href="{home_href}" id="back-to-lobby">← Back to the lobby</a></nav></header>\n'
+        f'<main id="rules">\n{to_html(text())}\n'
+        f'<p><a href="{home_href}">← Back to the lobby</a> · <a href="#">Top of the page</a></p>\n</main>\n'
+        "</body>\n</html>\n"
     )

@@ -1,0 +1,45 @@
+"""``GET /rules``: the players' rules page as HTML, with an anchor per section, a way back to the
+lobby, a phone viewport, and links from the browser code for refusals' "rules §N" citations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from burraco import rulebook
+from burraco.core.citation import anchor
+from burraco.web.app import STATIC, create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app("sqlite://", tick_interval=None)) as test_client:
+        yield test_client
+
+
+def test_the_page_has_every_section_anchor(client: TestClient) -> None:
+    response = client.get("/rules")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    page = response.text
+    for section in rulebook.sections():
+        assert re.search(rf'<h[23] id="{anchor(section.number)}">', page), section.number
+    assert '<h3 id="s4-1">4.1 Sequence</h3>' in page and '<h2 id="s12">' in page
+
+
+def test_the_page_is_readable_on_a_phone_and_leads_back(client: TestClient) -> None:
+    page = client.get("/rules").text
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert '<link rel="stylesheet" href="/static/style.css">' in page and ".rules-page" in client.get(
+        "/static/style.css").text
+    assert 'href="/"' in page and "Back to the lobby" in page
+    assert "<code>7H 8H 9H</code>" in page and 'href="#s6-2"' in page  # examples and cross-references
+    assert "<script" not in page
+
+
+def test_the_browser_code_links_citations_to_the_page() -> None:
+    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    assert "/rules" in js and "rules §" in js
+    assert 'ruleLink("",' in js, "the rules panel links to the page"
