@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from burraco import rulebook
-from burraco.core.citation import anchor
+from burraco.core.citation import CITATION, anchor, cite
 from burraco.web.app import STATIC, create_app
 
 
@@ -41,5 +41,11 @@ def test_the_page_is_readable_on_a_phone_and_leads_back(client: TestClient) -> N
 
 def test_the_browser_code_links_citations_to_the_page() -> None:
     js = (STATIC / "app.js").read_text(encoding="utf-8")
-    assert "/rules" in js and "rules §" in js
     assert 'ruleLink("",' in js, "the rules panel links to the page"
+    assert "href: `/rules${hash}`" in js and '`#s${section.replace(".", "-")}`' in js  # anchor() in JS
+    literal = re.search(r"const CITATION = /(.+)/g;", js)
+    assert literal, "app.js finds citations with a CITATION regex"
+    for sections in [("4.1",), ("3", "6"), ("12",), ("6.4",)]:
+        message = f"you cannot do that ({cite(*sections)}, Art. 11)"
+        found, expected = re.search(literal.group(1), message), CITATION.search(message)
+        assert found and expected and found.group(0) == expected.group(0) == cite(*sections)
