@@ -30,7 +30,7 @@ from burraco.core.view import Observation, observe
 
 HUMAN: Final = 0
 SEAT_NAMES: Final = {2: ("You", "Opponent"), 4: ("You", "West", "North (partner)", "East")}
-HELP: Final = """Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
+HELP: Final = f"""Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
   draw                 take the top card of the stock
   pickup               take the whole discard pile
   meld 7H 8H 9H        lay down a new meld
@@ -39,7 +39,8 @@ HELP: Final = """Commands (cards as in 10H AS 2C JK; T for ten and lower case ar
   hint                 list the legal actions and a suggestion
   show                 show the table again
   help                 this text
-  quit                 leave the game"""
+  quit                 leave the game
+A refusal names a section of the rules page, e.g. "({cite('6.2')})": `burraco rules 6.2` prints it."""
 
 
 class Quit(Exception):
