@@ -48,7 +48,7 @@ def test_illegal_moves_show_the_rule_and_a_whole_hand_can_be_played() -> None:
         child.expect_exact("'XX' is not a card: suit 'X' is unknown")
         child.expect_exact(PROMPT)
         child.sendline("meld 7H 8H 9H")
-        child.expect(r"you cannot\s+meld yet \(RULES\.md §3\)")
+        child.expect(r"you cannot\s+meld yet \(rules §3\)")
         child.expect_exact(PROMPT)
         child.sendline("fold")
         child.expect_exact("unknown action 'fold'")
@@ -63,7 +63,7 @@ def test_illegal_moves_show_the_rule_and_a_whole_hand_can_be_played() -> None:
             else:
                 move = next(a for a in actions if a.startswith("discard"))
             child.sendline(move)
-            index = child.expect([re.escape(PROMPT), r"Score sheet \(RULES\.md §8\)"])
+            index = child.expect([re.escape(PROMPT), r"Score sheet \(rules §8\)"])
             if index == 1:
                 break
             assert turns < 200
@@ -129,7 +129,7 @@ def test_a_whole_match_in_process_ends_with_the_result() -> None:
     game = TerminalGame(rules, "easy", seed=3, console=Console(file=buffer, width=140), read=read)
     game.run()
     text = buffer.getvalue()
-    assert "Score sheet (RULES.md §8)" in text and "cards in hand" in text
+    assert "Score sheet (rules §8)" in text and "cards in hand" in text
     assert ("You win the match!" in text) or ("You lose the match." in text) or ("drawn" in text)
     assert max(game.match.totals) >= 505
     assert "=" in text or "(sequence" in text or "(combination" in text  # melds were described

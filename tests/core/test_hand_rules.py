@@ -3,7 +3,7 @@
 Every scenario is an explicit deal: the cards each seat holds, the pozzetti, the first discard and
 the top of the stock are written in card notation; the rest of the 108 cards fill the stock under
 the given top cards (in the deck's fixed order), so each test controls every card it relies on.
-Refused actions are checked with :func:`refused`: the engine raises, cites RULES.md, lists the
+Refused actions are checked with :func:`refused`: the engine raises, cites the rules page (rules §N), lists the
 action nowhere in ``legal_actions()``, and every field of the hand is unchanged.
 """
 
@@ -151,7 +151,7 @@ def test_from_deck_deals_one_card_at_a_time_from_the_dealers_left_and_pozzetti_f
 
 
 def test_an_explicit_deal_must_hold_the_108_cards() -> None:
-    with pytest.raises(IllegalActionError, match=r"exactly the 108 cards of two decks \(RULES.md §1\)"):
+    with pytest.raises(IllegalActionError, match=r"exactly the 108 cards of two decks \(rules §1\)"):
         Hand(Rules(players=2), 0, [list(C("AH AH AH")), []], [], [], [])
 
 
@@ -159,11 +159,11 @@ def test_an_explicit_deal_must_hold_the_108_cards() -> None:
 def test_a_turn_is_take_then_play_then_discard() -> None:
     hand = make_hand(["7H 8H KS QS", "3C 4C 5C 6S"], stock="9H 10S")
     assert hand.legal_actions() == [DRAW, PICKUP]
-    refused(hand, meld("7H 8H KS"), r"first draw from the stock or pick up the discard pile", r"RULES\.md §3")
-    refused(hand, discard("KS"), r"RULES\.md §3")
+    refused(hand, meld("7H 8H KS"), r"first draw from the stock or pick up the discard pile", r"rules §3")
+    refused(hand, discard("KS"), r"rules §3")
     play(hand, DRAW)
     assert hand.phase == "play" and parse_card("9H") in held(hand, 0)
-    refused(hand, DRAW, r"already taken this turn", r"RULES\.md §3")
+    refused(hand, DRAW, r"already taken this turn", r"rules §3")
     refused(hand, PICKUP, r"already taken this turn")
     play(hand, meld("7H 8H 9H"), discard("KS"))
     assert (hand.to_play, hand.phase, hand.discard_pile) == (1, "take", [*C("KD KS")])
@@ -177,7 +177,7 @@ def test_cards_on_the_table_never_come_back_and_melds_belong_to_the_side() -> No
     play(hand, DRAW, meld("7H 8H 2S"), discard("KS"))
     play(hand, DRAW)
     # seat 1 may not attach to seat 0's meld: in 2 players every seat is its own side
-    refused(hand, attach(0, "9H"), r"no meld number 0", r"own side's melds \(RULES\.md §3\)")
+    refused(hand, attach(0, "9H"), r"no meld number 0", r"own side's melds \(rules §3\)")
     play(hand, meld("3C 4C 5C"))
     assert [m.cards for m in hand.melds[1]] == [C("3C 4C 5C")]
 
@@ -185,7 +185,7 @@ def test_cards_on_the_table_never_come_back_and_melds_belong_to_the_side() -> No
 def test_one_card_pile_cannot_be_discarded_in_the_same_turn() -> None:
     hand = make_hand(["7H 8H KS QS", "3C 4C 5C 6S"], stock="9C")
     play(hand, PICKUP)  # the pile is the one card KD; seat 0 holds no KD
-    message = refused(hand, discard("KD"), r"picked up KD alone", r"RULES\.md §3, Art\. 19")
+    message = refused(hand, discard("KD"), r"picked up KD alone", r"rules §3, Art\. 19")
     assert "KD" in message
     assert all(a != discard("KD") for a in hand.legal_actions())
     play(hand, discard("QS"))  # any other card is fine
@@ -226,7 +226,7 @@ def test_an_empty_hand_is_refused_once_the_side_has_its_pozzetto() -> None:
     # seat 0 takes its pozzetto on the fly; it may never empty its hand again except by closing
     hand = make_hand(["7H 8H", "3C 4C 5C 6S"], pozzetti=["JC QC KC", "AS AS AD 5S"], stock="9H")
     play(hand, DRAW, meld("7H 8H 9H"))
-    refused(hand, meld("JC QC KC"), r"you must keep a card to discard", r"RULES\.md §3, §6")
+    refused(hand, meld("JC QC KC"), r"you must keep a card to discard", r"rules §3, §6")
     hand = make_hand(["7H 8H", "3C 4C 5C 6S"], pozzetti=["10H JH", "AS AS AD 5S"], stock="9H")
     play(hand, DRAW, meld("7H 8H 9H"))
     refused(hand, attach(0, "10H JH"), r"you must keep a card to discard")
@@ -324,13 +324,13 @@ def test_closing_refused_without_the_pozzetto() -> None:
     play(hand, DRAW)  # seat 0: JD 10S
     assert not hand.pozzetto_available(0)
     refused(hand, attach(0, "10S"), r"one card you could not discard",
-            r"you cannot close before your side has taken its pozzetto \(RULES\.md §6\.1\)")
+            r"you cannot close before your side has taken its pozzetto \(rules §6\.1\)")
 
 
 def test_closing_refused_without_a_burraco() -> None:
     hand = make_hand(["7H 8H", "3C 4C 5C 6S QS"], pozzetti=["KC KD KS 5C", "AS AS AD 5S"], stock="9H")
     play(hand, DRAW, meld("7H 8H 9H"))
-    refused(hand, meld("KC KD KS"), r"you cannot close without a burraco on your side \(RULES\.md §6\.2\)")
+    refused(hand, meld("KC KD KS"), r"you cannot close without a burraco on your side \(rules §6\.2\)")
     assert discard("5C") in hand.legal_actions()
 
 
@@ -344,13 +344,13 @@ def test_international_rule_needs_a_clean_burraco(name: str, allowed: bool) -> N
         play(hand, meld("KC KD KS"), discard("5C"))
         assert hand.end_reason == "closed"
     else:
-        refused(hand, meld("KC KD KS"), r"without a clean burraco on your side \(RULES\.md §6\.2\)")
+        refused(hand, meld("KC KD KS"), r"without a clean burraco on your side \(rules §6\.2\)")
 
 
 def test_closing_refused_with_a_wildcard_discard() -> None:
     hand = _closer("KC KD KS 2C")
     refused(hand, meld("KC KD KS"), r"one card you could not discard",
-            r"by discarding a wildcard \(2C\) \(RULES\.md §6\.4, Art\. 11\)")
+            r"by discarding a wildcard \(2C\) \(rules §6\.4, Art\. 11\)")
     play(hand, attach(0, "2C"))  # the 2 may go on the burraco instead (it becomes dirty)
     assert hand.melds[0][0].burraco() == "dirty"
 
@@ -368,7 +368,7 @@ def test_closing_with_the_card_just_picked_up_alone(copy_in_hand: bool) -> None:
         assert hand.end_reason == "closed"
     else:
         refused(hand, meld("QD QH QC"), r"only QS, picked up alone from the discard pile",
-                r"RULES\.md §3, Art\. 19")
+                r"rules §3, Art\. 19")
 
 
 @pytest.mark.parametrize(("name", "allowed"), [("fibur", True), ("portal", False)])
@@ -378,7 +378,7 @@ def test_portal_rule_every_opponent_must_have_played(name: str, allowed: bool) -
         play(hand, meld("KC KD KS"), discard("5C"))
         assert hand.end_reason == "closed"
         return
-    refused(hand, meld("KC KD KS"), r"before every opponent has played a turn \(RULES\.md §6\.6\)")
+    refused(hand, meld("KC KD KS"), r"before every opponent has played a turn \(rules §6\.6\)")
     play(hand, discard("5C"))
     play(hand, DRAW, discard("9S"))  # seat 1 plays its first turn
     play(hand, DRAW, meld("KC KD KS"), discard("9D"))  # now seat 0 may close
@@ -473,7 +473,7 @@ def test_stall_rule_the_streak_starter_must_draw_after_three_full_rounds(players
     assert hand.to_play == starter and hand.must_draw
     assert hand.legal_actions() == [DRAW]
     refused(hand, PICKUP, r"nobody drew from the stock for 3 full rounds", r"must draw from the stock",
-            r"RULES\.md §3, stall rule")
+            r"rules §3, stall rule")
     play(hand, DRAW)
     assert not hand.must_draw and hand.turns_without_stock == 0
     play(hand, Action("discard", (hand.log[-1].cards[0],)))
@@ -595,7 +595,7 @@ def test_refusals_are_typed_value_errors_citing_the_rules() -> None:
         with pytest.raises(IllegalActionError) as caught:
             hand.apply(action)
         assert isinstance(caught.value, ValueError)
-    assert "RULES.md §4" in refused(hand, meld("7H 8H KS"))
-    assert "RULES.md §3" in refused(hand, attach(3, "9H"))
+    assert "(rules §4)" in refused(hand, meld("7H 8H KS"))
+    assert "(rules §3)" in refused(hand, attach(3, "9H"))
     assert refused(hand, discard("AS")) == "AS is not in your hand"
     assert refused(hand, meld("7H 8H 9H 9H")) == "you hold only 1 9H"

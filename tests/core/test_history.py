@@ -231,7 +231,7 @@ def test_explicit_deal_errors() -> None:
         read_history(text.replace("actions", "hand 2 AH\nactions"))
     stock = next(line for line in lines if line.startswith("stock"))
     first = stock.split()[1]
-    with pytest.raises(HistoryLineError, match=rf"holds 107 cards, not exactly the 108 of two decks \(RULES.md §1\): "
+    with pytest.raises(HistoryLineError, match=rf"holds 107 cards, not exactly the 108 of two decks \(rules §1\): "
                                                rf"missing: {first}"):
         read_history(text.replace(stock, "stock " + " ".join(stock.split()[2:])))
     with pytest.raises(HistoryLineError, match=r"too many copies: JK x5; missing: "):
@@ -258,7 +258,7 @@ def test_an_illegal_action_stops_the_replay_with_its_index_and_the_engines_reaso
 
 
 @pytest.mark.parametrize(("actions", "index", "reason"), [
-    ("0 draw", 0, r"it is seat 1's turn, not seat 0's \(RULES.md §3\)"),
+    ("0 draw", 0, r"it is seat 1's turn, not seat 0's \(rules §3\)"),
     ("1 draw\n1 draw", 1, r"already taken this turn"),
     ("1 pickup 7H 7H", 0, r"the history says the pile held 7H 7H, but it holds "),
     ("1 meld 7H 8H 9H", 0, r"first draw from the stock"),

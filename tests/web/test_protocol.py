@@ -138,7 +138,7 @@ def test_bad_messages_change_nothing(client_factory: Callable[..., TestClient]) 
         own = mover.state["view"]["hand"][0]
         refused = mover.act(f"discard {own}")
         assert refused["type"] == "error" and refused["code"] == "illegal"
-        assert "RULES.md §3" in refused["message"]
+        assert "(rules §3)" in refused["message"]
         assert snapshot(table) == before
         refused = mover.act("pickup")
         if refused["type"] == "state":  # pickup was legal: the pile moved

@@ -20,6 +20,7 @@ from burraco.cli import (
     meld_cmd,
     play_cmd,
     replay_cmd,
+    rules_cmd,
     vp_cmd,
 )
 from burraco.cli.lazy import LazyGroup
@@ -56,6 +57,7 @@ arena_cmd.register(app)
 play_cmd.register(app)
 meld_cmd.register(app)
 bench_cmd.register(app)
+rules_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -32,6 +32,7 @@ import typer
 
 from burraco.core.actions import Action
 from burraco.core.cards import DECK_SIZE, NUM_KINDS, counts_of, full_deck, value_table
+from burraco.core.citation import cite
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.history import HandHistory, Step, read_history, replay, snapshot, steps_from_log, write_history
@@ -74,7 +75,7 @@ def check_hand(hand: Hand) -> str:
     if counts != DECK_COUNTS:
         extra = [k for k in range(NUM_KINDS) if counts[k] > DECK_COUNTS[k]]
         missing = [k for k in range(NUM_KINDS) if counts[k] < DECK_COUNTS[k]]
-        return f"the cards are not the deck's 108: kinds {extra} too many, {missing} missing (RULES.md §1)"
+        return f"the cards are not the deck's 108: kinds {extra} too many, {missing} missing ({cite('1')})"
     if hand.card_count() != DECK_SIZE:
         return f"card_count() is {hand.card_count()}, not 108"
     values = value_table(hand.rules.joker_value)
@@ -83,9 +84,9 @@ def check_hand(hand: Hand) -> str:
             return f"side {side}'s total {score.total} is not the sum of its items"
         in_hand = -sum(values[c] for s in hand.seats_of_side(side) for c in hand.hand_cards(s))
         if score.points_of("cards in hand") not in (in_hand, 2 * in_hand):
-            return f"side {side}'s 'cards in hand' item is not {in_hand} (RULES.md §8)"
+            return f"side {side}'s 'cards in hand' item is not {in_hand} ({cite('8')})"
     if hand.turns > hand.rules.max_turns:
-        return f"{hand.turns} turns: the turn cap is {hand.rules.max_turns} (RULES.md §3)"
+        return f"{hand.turns} turns: the turn cap is {hand.rules.max_turns} ({cite('3')})"
     return ""
 
 

@@ -21,6 +21,7 @@ from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.registry import DIFFICULTIES, make_bot
 from burraco.core.actions import Action, Record
 from burraco.core.cards import format_card, format_cards, sort_key
+from burraco.core.citation import cite
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.match import HandResult, Match
@@ -29,7 +30,7 @@ from burraco.core.view import Observation, observe
 
 HUMAN: Final = 0
 SEAT_NAMES: Final = {2: ("You", "Opponent"), 4: ("You", "West", "North (partner)", "East")}
-HELP: Final = """Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
+HELP: Final = f"""Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
   draw                 take the top card of the stock
   pickup               take the whole discard pile
   meld 7H 8H 9H        lay down a new meld
@@ -38,7 +39,8 @@ HELP: Final = """Commands (cards as in 10H AS 2C JK; T for ten and lower case ar
   hint                 list the legal actions and a suggestion
   show                 show the table again
   help                 this text
-  quit                 leave the game"""
+  quit                 leave the game
+A refusal names a section of the rules page, e.g. "({cite('6.2')})": `burraco rules 6.2` prints it."""
 
 
 class Quit(Exception):
@@ -230,7 +232,7 @@ class TerminalGame:
 
     def show_breakdown(self, hand: Hand, result: HandResult) -> None:
         out = self.console.print
-        out(f"\n[bold]Hand {result.number} is over[/bold] ({hand.end_reason}). Score sheet (RULES.md §8):")
+        out(f"\n[bold]Hand {result.number} is over[/bold] ({hand.end_reason}). Score sheet ({cite('8')}):")
         for side, score in enumerate(result.scores):
             table = Table(title=f"{self.side_name(side)}", show_header=False, title_justify="left")
             table.add_column("item", overflow="fold")

@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from burraco.core.citation import cite
 from burraco.core.errors import BurracoError
 from burraco.tournament import demo as demo_mod
 from burraco.tournament import export as ex
@@ -30,7 +31,7 @@ from burraco.tournament.storage import load, save, write_atomic
 
 app = typer.Typer(
     name="tournament",
-    help="Tournament director: pairs, individual and team tournaments (RULES.md §11).",
+    help=f"Tournament director: pairs, individual and team tournaments ({cite('11')}).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

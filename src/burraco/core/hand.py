@@ -21,6 +21,7 @@ from typing import Final, Literal
 
 from burraco.core.actions import DRAW, PICKUP, Action, Record
 from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
+from burraco.core.citation import cite
 from burraco.core.errors import IllegalActionError, IllegalMeldError
 from burraco.core.generate import plays
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
@@ -170,7 +171,7 @@ class Hand:
             for k in range(NUM_KINDS):
                 total[k] += zone[k]
         if total != counts_of(full_deck()):
-            raise _fail("the deal does not hold exactly the 108 cards of two decks (RULES.md §1)")
+            raise _fail(f"the deal does not hold exactly the 108 cards of two decks ({cite('1')})")
 
     # ----------------------------------------------------------------- queries
     def side(self, seat: int) -> int:
@@ -212,7 +213,7 @@ class Hand:
     def verify_draw(self) -> None:
         self._verify_phase("take", "draw")
         if not self.stock:
-            raise _fail("the stock is empty: pick up the discard pile (RULES.md §7)")
+            raise _fail(f"the stock is empty: pick up the discard pile ({cite('7')})")
 
     def can_draw(self) -> bool:
         return self.phase == "take" and bool(self.stock)
@@ -232,10 +233,10 @@ class Hand:
     def verify_pickup(self) -> None:
         self._verify_phase("take", "pick up the discard pile")
         if not self.discard_pile:
-            raise _fail("the discard pile is empty: draw from the stock (RULES.md §3)")
+            raise _fail(f"the discard pile is empty: draw from the stock ({cite('3')})")
         if self.must_draw:
             raise _fail(f"nobody drew from the stock for {self.rules.stall_rounds} full rounds: this turn "
-                        "must draw from the stock (RULES.md §3, stall rule)")
+                        f"must draw from the stock ({cite('3')}, stall rule)")
 
     def can_pickup(self) -> bool:
         return self.phase == "take" and bool(self.discard_pile) and not self.must_draw
@@ -263,7 +264,7 @@ class Hand:
         self._verify_in_hand(seat, cards)
         result = meld_or_reason(cards, self.rules)
         if isinstance(result, str):
-            raise _fail(f"illegal meld: {result} (RULES.md §4)")
+            raise _fail(f"illegal meld: {result} ({cite('4')})")
         conflict = combination_conflict(result, self.melds[self.side_of[seat]])
         if conflict:
             raise _fail(conflict)
@@ -291,11 +292,11 @@ class Hand:
         side_melds = self.melds[self.side_of[seat]]
         if not 0 <= target < len(side_melds):
             raise _fail(f"your side has no meld number {target} (it has {len(side_melds)}): you may attach only "
-                        "to your own side's melds (RULES.md §3)")
+                        f"to your own side's melds ({cite('3')})")
         self._verify_in_hand(seat, cards)
         result = attach_or_reason(side_melds[target], cards, self.rules)
         if isinstance(result, str):
-            raise _fail(f"cannot attach {format_cards(cards)}: {result} (RULES.md §4)")
+            raise _fail(f"cannot attach {format_cards(cards)}: {result} ({cite('4')})")
         self._verify_leaves_hand(seat, len(cards), [result], target)
         return result
 
@@ -325,7 +326,7 @@ class Hand:
         picked, had_copy = self.one_card_pick
         if card == picked and not had_copy:
             raise _fail(f"you picked up {format_card(card)} alone from the discard pile: you may not discard it "
-                        "this turn (RULES.md §3, Art. 19)")
+                        f"this turn ({cite('3')}, Art. 19)")
         if self.hand_sizes[seat] == 1:
             reason = self._closing_refusal(seat, card)
             if reason and not self.pozzetto_available(self.side_of[seat]):
@@ -354,21 +355,21 @@ class Hand:
         """Why discarding ``card`` as the last card would not close the hand (§6), or ''."""
         side = self.side_of[seat]
         if not self.side_took_pozzetto(side):
-            return "you cannot close before your side has taken its pozzetto (RULES.md §6.1)"
+            return f"you cannot close before your side has taken its pozzetto ({cite('6.1')})"
         melds = [m for i, m in enumerate(self.melds[side]) if i != replaced] + list(extra_melds)
         need_clean = self.rules.clean_burraco_to_close
         if not any(m.burraco(self.rules) == "clean" if need_clean else len(m.cards) >= 7 for m in melds):
             kind = "a clean burraco" if need_clean else "a burraco"
-            return f"you cannot close without {kind} on your side (RULES.md §6.2)"
+            return f"you cannot close without {kind} on your side ({cite('6.2')})"
         if IS_WILD[card]:
-            return f"you cannot close by discarding a wildcard ({format_card(card)}) (RULES.md §6.4, Art. 11)"
+            return f"you cannot close by discarding a wildcard ({format_card(card)}) ({cite('6.4')}, Art. 11)"
         picked, had_copy = self.one_card_pick
         if card == picked and not had_copy:
-            return "you cannot close with the card just picked up alone from the discard pile (RULES.md §6.5)"
+            return f"you cannot close with the card just picked up alone from the discard pile ({cite('6.5')})"
         if self.rules.opponent_must_have_played:
             waiting = [s for s in range(self.players) if self.side_of[s] != side and not self.first_turn_done[s]]
             if waiting:
-                return "you cannot close before every opponent has played a turn (RULES.md §6.6)"
+                return f"you cannot close before every opponent has played a turn ({cite('6.6')})"
         return ""
 
     # ----------------------------------------------------------------- time-out (§10, Art. 28)
@@ -497,13 +498,13 @@ class Hand:
         if left == 0:
             if not self.pozzetto_available(side):
                 raise _fail("you must keep a card to discard: your side has already taken its pozzetto "
-                            "(RULES.md §3, §6)")
+                            f"({cite('3', '6')})")
             return
         remaining = self._last_card_after(seat, made, target)
         picked, had_copy = self.one_card_pick
         if remaining == picked and not had_copy:
             raise _fail(f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
-                        "which you may not discard this turn (RULES.md §3, Art. 19)")
+                        f"which you may not discard this turn ({cite('3')}, Art. 19)")
         if self.pozzetto_available(side):
             return
         reason = self._closing_refusal(seat, remaining, made, target)
@@ -525,8 +526,8 @@ class Hand:
             raise _fail(f"the hand is over: you cannot {what}")
         if self.phase != phase:
             if phase == "take":
-                raise _fail(f"you have already taken this turn: you cannot {what} now (RULES.md §3)")
-            raise _fail(f"first draw from the stock or pick up the discard pile: you cannot {what} yet (RULES.md §3)")
+                raise _fail(f"you have already taken this turn: you cannot {what} now ({cite('3')})")
+            raise _fail(f"first draw from the stock or pick up the discard pile: you cannot {what} yet ({cite('3')})")
 
     def _verify_in_hand(self, seat: int, cards: Sequence[int]) -> None:
         if not cards:

@@ -44,6 +44,7 @@ from typing import Final, Literal
 
 from burraco.core.actions import Action, Record
 from burraco.core.cards import NUM_KINDS, counts_of, format_card, format_cards, full_deck, parse_cards, sort_key
+from burraco.core.citation import cite
 from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
 from burraco.core.hand import STATE_FIELDS, Hand
 from burraco.core.options import PRESETS, Rules, option_kind, option_may_be_none
@@ -393,7 +394,7 @@ def _step_refusal(hand: Hand, step: Step) -> str:
     if step.seat != hand.to_play:
         if not 0 <= step.seat < hand.players:
             return f"there is no seat {step.seat} in a {hand.players}-player hand"
-        return f"it is seat {hand.to_play}'s turn, not seat {step.seat}'s (RULES.md §3)"
+        return f"it is seat {hand.to_play}'s turn, not seat {step.seat}'s ({cite('3')})"
     if step.kind == "draw" and step.cards and hand.phase == "take" and hand.stock:
         top = hand.stock[-1]
         if step.cards[0] != top:
@@ -707,5 +708,5 @@ def _explicit_deal(fields: dict[str, int], values: dict[str, str], hands: dict[i
             f"too many copies: {', '.join(problems)}" if problems else "",
             f"missing: {', '.join(missing)}" if missing else "") if part)
         raise HistoryLineError(first, f"the deal holds {deal.card_total()} cards, not exactly the 108 of two "
-                                      f"decks (RULES.md §1): {detail}")
+                                      f"decks ({cite('1')}): {detail}")
     return deal

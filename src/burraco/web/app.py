@@ -135,6 +135,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     app.state.settings = settings
     app.state.dispatcher = Dispatcher()
     _routes(app, settings)
+    _rules_route(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
 
@@ -453,6 +454,19 @@ def _routes(app: FastAPI, settings: Settings) -> None:
                 await table.disconnect(conn)
             with contextlib.suppress(Exception):
                 await sender
+
+
+def _rules_route(app: FastAPI) -> None:
+    """``GET /rules``: the players' rules page (docs/rules.md) as HTML; refusal messages link to its sections."""
+    from fastapi.responses import HTMLResponse
+
+    from burraco import rulebook
+
+    page = rulebook.page_html(stylesheet="/static/style.css", home="/")
+
+    @app.get("/rules", include_in_schema=False, response_class=HTMLResponse)
+    def rules_page() -> HTMLResponse:
+        return HTMLResponse(page)
 
 
 async def _pump(conn: Connection, websocket: WebSocket) -> None:

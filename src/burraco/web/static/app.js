@@ -82,8 +82,30 @@ function seatName(i) {
 function setMessage(text, isError = false) {
   const el = document.getElementById("message");
   if (!el) return;
-  el.textContent = text || "";
+  el.replaceChildren(...withRuleLinks(text || ""));
   el.className = isError ? "error" : "";
+}
+
+// A citation of the rules page in a message ("rules §4.1", "rules §3, §6": burraco.core.citation)
+// becomes links to its sections on /rules, opened in a new tab so the table stays connected.
+const CITATION = /rules §\d{1,2}(?:\.\d{1,2})?(?:, §\d{1,2}(?:\.\d{1,2})?)*/g;
+function withRuleLinks(text) {
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(CITATION)) {
+    out.push(text.slice(last, m.index));
+    for (const part of m[0].split(/(§\d{1,2}(?:\.\d{1,2})?)/)) {
+      out.push(part.startsWith("§") ? ruleLink(part.slice(1), part) : part);
+    }
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out.filter((part) => part !== "");
+}
+
+function ruleLink(section, label) {
+  const hash = section ? `#s${section.replace(".", "-")}` : "";
+  return h("a", { href: `/rules${hash}`, target: "_blank", rel: "noopener", class: "rule-link" }, label);
 }
 
 function showModal(content) {
@@ -358,10 +380,10 @@ function renderTable() {
     parts.push(h("div", { id: "message" }));
   } else parts.push(h("div", { id: "message" }));
   const oldMessage = document.getElementById("message");
-  const keep = oldMessage ? [oldMessage.textContent, oldMessage.className] : ["", ""];
+  const keep = oldMessage ? [Array.from(oldMessage.childNodes), oldMessage.className] : [[], ""];
   root.replaceChildren(...parts);
   const m = document.getElementById("message");
-  if (m) { m.textContent = keep[0]; m.className = keep[1]; }
+  if (m) { m.replaceChildren(...keep[0]); m.className = keep[1]; }
   updateTimer();
 }
 
@@ -399,6 +421,7 @@ setInterval(updateTimer, 500);
 function showRules() {
   const rules = (app.table && app.table.rules) || {};
   showModal(h("div", { id: "rules-panel" }, h("h3", {}, `Rules of this table (${app.table.preset})`),
+    h("p", {}, ruleLink("", "How to play: the full rules of the game"), " (opens in a new tab)"),
     h("table", { class: "rules" }, Object.entries(rules).map(([k, val]) => h("tr", {}, h("td", {}, k), h("td", {}, String(val))))),
     h("button", { onclick: hideModal }, "Close")));
 }

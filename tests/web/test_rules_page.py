@@ -1,0 +1,51 @@
+"""``GET /rules``: the players' rules page as HTML, with an anchor per section, a way back to the
+lobby, a phone viewport, and links from the browser code for refusals' "rules §N" citations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from burraco import rulebook
+from burraco.core.citation import CITATION, anchor, cite
+from burraco.web.app import STATIC, create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app("sqlite://", tick_interval=None)) as test_client:
+        yield test_client
+
+
+def test_the_page_has_every_section_anchor(client: TestClient) -> None:
+    response = client.get("/rules")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    page = response.text
+    for section in rulebook.sections():
+        assert re.search(rf'<h[23] id="{anchor(section.number)}">', page), section.number
+    assert '<h3 id="s4-1">4.1 Sequence</h3>' in page and '<h2 id="s12">' in page
+
+
+def test_the_page_is_readable_on_a_phone_and_leads_back(client: TestClient) -> None:
+    page = client.get("/rules").text
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert '<link rel="stylesheet" href="/static/style.css">' in page and ".rules-page" in client.get(
+        "/static/style.css").text
+    assert 'href="/"' in page and "Back to the lobby" in page
+    assert "<code>7H 8H 9H</code>" in page and 'href="#s6-2"' in page  # examples and cross-references
+    assert "<script" not in page
+
+
+def test_the_browser_code_links_citations_to_the_page() -> None:
+    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    assert 'ruleLink("",' in js, "the rules panel links to the page"
+    assert "href: `/rules${hash}`" in js and '`#s${section.replace(".", "-")}`' in js  # anchor() in JS
+    literal = re.search(r"const CITATION = /(.+)/g;", js)
+    assert literal, "app.js finds citations with a CITATION regex"
+    for sections in [("4.1",), ("3", "6"), ("12",), ("6.4",)]:
+        message = f"you cannot do that ({cite(*sections)}, Art. 11)"
+        found, expected = re.search(literal.group(1), message), CITATION.search(message)
+        assert found and expected and found.group(0) == expected.group(0) == cite(*sections)
