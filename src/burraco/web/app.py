@@ -82,7 +82,9 @@ class CreateTable(BaseModel):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     sit: bool = True
     bots: Literal["easy", "normal", "hard", "random"] | None = None
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    practice: bool = False
+    """A private practice table: the creator and bots, unrated, not listed; only here may ``seed`` be given."""
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
 def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
@@ -197,6 +199,16 @@ OptionalUser = Annotated[User | None, Depends(current_user)]
 RequiredUser = Annotated[User, Depends(require_user)]
 
 
+def _check_practice(body: CreateTable) -> None:
+    """A chosen seed would let its chooser compute every hidden card: only a private practice table
+    (the creator alone with bots, unrated) may have one. Live tables deal from :func:`new_seed`."""
+    if body.practice and (not body.sit or body.bots is None):
+        raise HTTPException(422, "a practice table seats you and bots only: give sit: true and bots")
+    if body.seed is not None and not body.practice:
+        raise HTTPException(422, "seed: a seed may be chosen only at a private practice table "
+                                 "(practice: true, you and bots, unrated)")
+
+
 def _routes(app: FastAPI, settings: Settings) -> None:
     def set_session(response: Response, request: Request, user_id: int) -> None:
         response.set_cookie(auth.COOKIE, request.app.state.signer.dump(user_id), max_age=auth.SESSION_DAYS * 86400,
@@ -301,11 +313,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:
             rules = preset(body.preset, **changes)
         except (BurracoError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
+        _check_practice(body)
         manager = _manager(request)
         name = body.name.strip() or f"{user.name}'s table"
         seed = body.seed if body.seed is not None else new_seed()
         config = TableConfig(name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id,
-                             settings.wallclock())
+                             settings.wallclock(), body.practice)
         table = await manager.create(config)
         async with table.lock:
             if body.sit:
@@ -346,7 +359,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return _store(request).read(read)
 
     def replay_match(request: Request, table_id: int, upto: int) -> tuple[Rules, Match, list[str], list[int], str]:
-        """Rebuild a table's match from its events, stopping at the deal of hand ``upto``."""
+        """Rebuild a table's match from its events, stopping at the deal of hand ``upto``. Only a
+        finished match is opened: its deals would tell the secret seed of the hands still to come."""
         def read(c: DbConnection) -> tuple[Any, list[Any]]:
             row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
             evs = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text, db.events.c.hand)
@@ -358,6 +372,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         row, evs = _store(request).read(read)
         if row is None:
             raise HTTPException(404, f"no table {table_id}")
+        if row.status != "over":
+            raise HTTPException(403, "this match is still being played: replays open when the match is over")
         rules = Rules(**row.rules)
         match = Match(rules, int(row.seed))
         actions: list[str] = []
@@ -397,7 +413,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         for text in actions[:step]:
             hand.apply(Action.parse(text))
         view = view_to_dict(observe(hand, None), rules)
-        return {"table_id": table_id, "hand": number, "step": step, "steps": len(actions),
+        return {"table_id": table_id, "hand": number, "seed": match.seed, "step": step, "steps": len(actions),
                 "action": actions[step - 1] if step else "deal", "actor": seats[step - 1] if step else hand.dealer,
                 "hands": [cards_text(sorted(hand.hand_cards(s))) for s in range(hand.players)],
                 "view": view, "scores": scores_to_list(probe.scores()), "actions": actions}

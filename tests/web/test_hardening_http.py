@@ -1,0 +1,122 @@
+"""Server hardening on the HTTP side: secret seeds, login limits, validated options, body limits,
+sessions, CSRF, headers (docs/security.md lists what each test proves)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import Player, create_table, guest, simple_policy, table_of
+
+from burraco.core.actions import Action
+from burraco.core.cards import format_card
+from burraco.core.match import Match
+from burraco.core.options import Rules
+from burraco.web import tables
+from burraco.web.tables import Connection
+
+
+# ----------------------------------------------------------------------------- seeds
+def test_a_chosen_seed_is_refused_outside_a_private_practice_table(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    for body in ({"players": 2, "sit": True, "seed": 12345},
+                 {"players": 2, "sit": True, "bots": "easy", "seed": 12345},
+                 {"players": 2, "sit": False, "seed": 12345, "practice": True},
+                 {"players": 2, "sit": True, "seed": 12345, "practice": True}):
+        response = client.post("/api/tables", json=body, headers={"cookie": ann})
+        assert response.status_code == 422, body
+        assert "practice" in response.text
+    practice = create_table(client, ann, players=2, bots="easy", seed=12345, practice=True)
+    assert practice["status"] == "playing"
+    assert all(seat["user_id"] is not None for seat in practice["seats"])  # nobody else can sit
+    assert client.get("/api/tables").json()["tables"] == []  # private: not in the lobby
+
+
+def _play_to_the_end(player: Player) -> None:
+    while True:
+        state = player.wait_turn()
+        status = state["table"]["status"]
+        if status == "over":
+            return
+        if status == "between":
+            player.request({"type": "ready"})
+            continue
+        player.act(simple_policy(state["legal"]))
+
+
+def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: Callable[..., TestClient],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[str] = []
+    original_send = Connection.send
+
+    def spy_send(self: Connection, message: dict[str, Any]) -> None:
+        sent.append(json.dumps(message))
+        original_send(self, message)
+
+    bot_seeds: list[int] = []
+    original_make_bot = tables.make_bot
+
+    def spy_make_bot(name: str, seed: int, **kwargs: Any) -> Any:
+        bot_seeds.append(seed)
+        return original_make_bot(name, seed=seed, **kwargs)
+
+    monkeypatch.setattr(Connection, "send", spy_send)
+    monkeypatch.setattr(tables, "make_bot", spy_make_bot)
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", hands=2, options={"max_turns": 30})
+    table = table_of(client, info["id"])
+    seed = table.config.seed
+    rest: list[str] = [json.dumps(info)]
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.recv()
+        for path in ("/api/tables", f"/api/tables/{info['id']}", "/api/me", "/api/users/1",
+                     f"/api/tables/{info['id']}/hands/1/replay", f"/api/tables/{info['id']}/hands/1/history"):
+            rest.append(client.get(path, headers={"cookie": ann}).text)
+        player.request({"type": "sync"})
+        while player.state["table"]["status"] == "playing":
+            player.act(simple_policy(player.wait_turn()["legal"]))
+        # between the hands: the finished hand stays closed while the match goes on
+        assert player.state["table"]["status"] == "between"
+        for path in (f"/api/tables/{info['id']}/hands/1/replay", f"/api/tables/{info['id']}/hands/1/history"):
+            response = client.get(path, headers={"cookie": ann})
+            assert response.status_code == 403
+            rest.append(response.text)
+        rest.append(client.get(f"/api/tables/{info['id']}").text)
+        _play_to_the_end(player)
+    hand_seeds = [r.seed for r in table.match.results]
+    assert len(hand_seeds) == 2 and bot_seeds
+    secrets_ = {str(seed), *(str(s) for s in hand_seeds), *(str(s) for s in bot_seeds)}
+    payloads = sent + rest
+    assert len(sent) > 20
+    for payload in payloads:
+        for secret in secrets_:
+            assert secret not in payload
+    # the match is over: the replay reveals the seed, and the seed reproduces every deal
+    rules = Rules(**info["rules"])
+    match = Match(rules, seed)
+    for number in (1, 2):
+        frame = client.get(f"/api/tables/{info['id']}/hands/{number}/replay").json()
+        assert frame["seed"] == seed
+        dealt = match.start_hand()
+        assert frame["hands"] == [[format_card(c) for c in sorted(dealt.hand_cards(s))] for s in range(2)]
+        for text in frame["actions"]:
+            dealt.apply(Action.parse(text))
+        match.finish_hand()
+    assert match.totals == table.match.totals
+
+
+def test_tables_created_without_a_seed_deal_differently(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    first = table_of(client, create_table(client, ann, players=2, bots="easy")["id"])
+    second = table_of(client, create_table(client, ann, players=2, bots="easy")["id"])
+    assert first.config.seed != second.config.seed
+    assert first.config.seed >= 2**32 or second.config.seed >= 2**32  # 63 secret bits, not a small number
+    assert first.hand is not None and second.hand is not None
+    assert first.hand.hand_cards(0) != second.hand.hand_cards(0)
