@@ -3,7 +3,9 @@ sessions, CSRF, headers (docs/security.md lists what each test proves)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -11,11 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import Player, create_table, guest, simple_policy, table_of
 
+from burraco.core import options as options_module
 from burraco.core.actions import Action
 from burraco.core.cards import format_card
 from burraco.core.match import Match
-from burraco.core.options import Rules
+from burraco.core.options import PRESETS, Rules
 from burraco.web import tables
+from burraco.web.rules_schema import RANGES
 from burraco.web.tables import Connection
 
 
@@ -120,3 +124,43 @@ def test_tables_created_without_a_seed_deal_differently(client_factory: Callable
     assert first.config.seed >= 2**32 or second.config.seed >= 2**32  # 63 secret bits, not a small number
     assert first.hand is not None and second.hand is not None
     assert first.hand.hand_cards(0) != second.hand.hand_cards(0)
+
+
+# ----------------------------------------------------------------------------- rules options
+OPTION_FIELDS = [f for f in dataclasses.fields(Rules) if f.name != "players"]
+
+
+@pytest.mark.parametrize("field", OPTION_FIELDS, ids=lambda f: f.name)
+def test_every_rules_option_is_type_checked(client_factory: Callable[..., TestClient], field: Any) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    wrong: list[Any] = [7, None] if isinstance(field.default, str) else ["x", [1], {"a": 1}]
+    if isinstance(field.default, bool):
+        wrong.append(1)
+    elif field.name in RANGES:
+        wrong += [True, 2.5, RANGES[field.name][0] - 1, RANGES[field.name][1] + 1]
+    for value in wrong:
+        response = client.post("/api/tables", json={"players": 2, "bots": "easy", "options": {field.name: value}},
+                               headers={"cookie": ann})
+        assert response.status_code == 422, (field.name, value)
+        assert field.name in response.text
+    assert client.get("/api/tables").json()["tables"] == []
+    good = {field.name: getattr(PRESETS["portal"], field.name)}
+    assert create_table(client, ann, players=2, bots="easy", options=good)["rules"][field.name] == good[field.name]
+
+
+def test_every_integer_option_has_a_range() -> None:
+    hints = typing.get_type_hints(Rules, vars(options_module))
+    ints = {f.name for f in OPTION_FIELDS if int in (hints[f.name], *typing.get_args(hints[f.name]))}
+    assert ints == set(RANGES)
+
+
+def test_the_reported_options_are_refused(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    for options in ({"pozzetto_penalty": "x"}, {"three_player_switch_at": "x"}, {"no_such_rule": True}):
+        response = client.post("/api/tables", json={"players": 3, "options": options}, headers={"cookie": ann})
+        assert response.status_code == 422
+        [error] = response.json()["detail"]
+        assert error["loc"] == ["body", "options", *options]
+    assert client.get("/api/tables").json()["tables"] == []

@@ -36,6 +36,7 @@ from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
 from burraco.web.dispatcher import Dispatcher, RateLimiter
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.rules_schema import RulesOptions
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
 from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableManager, new_seed
 
@@ -79,7 +80,8 @@ class CreateTable(BaseModel):
     hands: int | None = Field(default=None, ge=1, le=20)
     turn_timer: float = Field(default=0.0, ge=0, le=3600)
     grace: float = Field(default=30.0, ge=0, le=86_400)
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    options: RulesOptions = Field(default_factory=RulesOptions)
+    """Rules options by name (every field of :class:`Rules` but players; types and ranges checked)."""
     sit: bool = True
     bots: Literal["easy", "normal", "hard", "random"] | None = None
     practice: bool = False
@@ -304,7 +306,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/tables")
     async def create_table(body: CreateTable, request: Request, user: RequiredUser) -> dict[str, Any]:
         try:
-            changes: dict[str, Any] = dict(body.options)
+            changes: dict[str, Any] = body.options.changes()
             changes["players"] = body.players
             if body.hands is not None:
                 changes["hands_per_turn"] = body.hands
