@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from web_helpers import Player, create_table, guest, simple_policy, table_of
 
 from burraco.core import options as options_module
@@ -19,6 +20,7 @@ from burraco.core.cards import format_card
 from burraco.core.match import Match
 from burraco.core.options import PRESETS, Rules
 from burraco.web import tables
+from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES
 from burraco.web.rules_schema import RANGES
 from burraco.web.tables import Connection
 
@@ -164,3 +166,63 @@ def test_the_reported_options_are_refused(client_factory: Callable[..., TestClie
         [error] = response.json()["detail"]
         assert error["loc"] == ["body", "options", *options]
     assert client.get("/api/tables").json()["tables"] == []
+
+
+# ----------------------------------------------------------------------------- input limits
+def test_a_body_over_the_limit_is_refused_unread(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    big = b'{"name": "Ann", "password": "' + b"p" * (MAX_BODY_BYTES + 1) + b'"}'
+    response = client.post("/api/register", content=big, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "ppp" not in response.text
+
+    # a streamed body (no Content-Length): the app stops reading soon after the limit
+    read: list[int] = []
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        read.append(1)
+        return {"type": "http.request", "body": b" " * 4096, "more_body": len(read) < 1000}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def post_stream() -> None:
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                 "scheme": "http", "path": "/api/register", "raw_path": b"/api/register", "query_string": b"",
+                 "root_path": "", "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
+                 "client": ("127.0.0.1", 5000), "server": ("testserver", 80), "state": {}}
+        await client.app(scope, receive, send)  # type: ignore[arg-type]
+
+    assert client.portal is not None
+    client.portal.call(post_stream)
+    assert sent[0]["status"] == 413
+    assert len(read) <= MAX_BODY_BYTES // 4096 + 2
+    assert client.post("/api/guest", json={"nickname": "Ann"}).status_code == 200
+
+
+def test_validation_errors_never_echo_the_input(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    secret = "correct-horse-battery-" + "s" * 300
+    for path, body in (("/api/register", {"name": "Ann", "password": secret}),
+                       ("/api/login", {"name": "Ann" * 40, "password": secret}),
+                       ("/api/register", {"name": ["Ann"], "password": ["correct-horse-battery"]})):
+        response = client.post(path, json=body)
+        assert response.status_code == 422
+        assert "correct-horse" not in response.text
+        for error in response.json()["detail"]:
+            assert set(error) == {"loc", "msg", "type"}
+
+
+def test_a_websocket_message_over_the_limit_closes_the_socket(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.recv()
+        assert player.send_raw('{"type": "ping", "pad": "' + "x" * 5000 + '"}')["code"] == "protocol"
+        ws.send_text("x" * (WS_MAX_BYTES + 1))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 1009

@@ -21,6 +21,7 @@ def serve(
         import uvicorn
 
         from burraco.web.app import create_app, default_db_url
+        from burraco.web.limits import WS_MAX_BYTES
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
@@ -28,7 +29,7 @@ def serve(
     app = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Burraco is served at http://{shown}:{port}/  (database: {url}; Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=WS_MAX_BYTES)
 
 
 def loadtest(

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 import platformdirs
 from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -35,6 +36,7 @@ from burraco.core.view import observe
 from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
 from burraco.web.dispatcher import Dispatcher, RateLimiter
+from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES, BodyLimit, validation_handler
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.rules_schema import RulesOptions
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
@@ -61,6 +63,7 @@ class Settings:
     secure_cookies: bool
     rate_limit: float | None
     durable: bool
+    max_body: int = MAX_BODY_BYTES
 
 
 class Credentials(BaseModel):
@@ -91,14 +94,14 @@ class CreateTable(BaseModel):
 
 def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
                bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
-               rate_limit: float | None = 40.0, durable: bool = True) -> FastAPI:
+               rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
     has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
     settings = Settings(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
-                        rate_limit, durable)
+                        rate_limit, durable, max_body)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -138,6 +141,8 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     app = FastAPI(title="Burraco", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.settings = settings
     app.state.dispatcher = Dispatcher()
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_exception_handler(RequestValidationError, validation_handler)
     _routes(app, settings)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
@@ -463,6 +468,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
+                if len(raw) > WS_MAX_BYTES:
+                    await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
+                    break
                 await dispatcher.dispatch(conn, raw, limiter)
         except WebSocketDisconnect:
             pass
