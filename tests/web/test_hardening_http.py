@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -12,15 +13,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import Player, create_table, guest, simple_policy, table_of
+from web_helpers import FakeClock, Player, create_table, guest, simple_policy, table_of
 
 from burraco.core import options as options_module
 from burraco.core.actions import Action
 from burraco.core.cards import format_card
 from burraco.core.match import Match
 from burraco.core.options import PRESETS, Rules
-from burraco.web import tables
+from burraco.web import auth, tables
 from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES
+from burraco.web.login_guard import LoginLimits
 from burraco.web.rules_schema import RANGES
 from burraco.web.tables import Connection
 
@@ -226,3 +228,82 @@ def test_a_websocket_message_over_the_limit_closes_the_socket(client_factory: Ca
             while True:
                 ws.receive_json()
         assert closed.value.code == 1009
+
+
+# ----------------------------------------------------------------------------- logins
+def _register(client: TestClient, name: str, password: str = "long-enough") -> None:
+    assert client.post("/api/register", json={"name": name, "password": password}).status_code == 200
+    client.cookies.clear()
+
+
+def test_wrong_passwords_lock_the_account_for_a_while(client_factory: Callable[..., TestClient],
+                                                      clock: FakeClock) -> None:
+    client = client_factory()
+    _register(client, "Elena")
+    limits = LoginLimits()
+    for _ in range(limits.account_failures):
+        assert client.post("/api/login", json={"name": "Elena", "password": "wrong-one"}).status_code == 401
+    locked = client.post("/api/login", json={"name": "elena", "password": "long-enough"})
+    assert locked.status_code == 429 and int(locked.headers["retry-after"]) == limits.account_lockout
+    clock.advance(limits.account_lockout)
+    assert client.post("/api/login", json={"name": "Elena", "password": "long-enough"}).status_code == 200
+
+
+def test_attempts_are_limited_per_address(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+    client = client_factory(login_limits=LoginLimits(address_burst=3, address_every=10.0))
+    for name in ("Ann", "Bob", "Cid"):
+        assert client.post("/api/login", json={"name": name, "password": "whatever-1"}).status_code == 401
+    refused = client.post("/api/register", json={"name": "Dan", "password": "long-enough"})
+    assert refused.status_code == 429 and refused.headers["retry-after"] == "10"
+    clock.advance(10)
+    assert client.post("/api/register", json={"name": "Dan", "password": "long-enough"}).status_code == 200
+
+
+def test_an_unknown_name_costs_one_dummy_verification_off_the_event_loop(
+        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    client = client_factory()
+    _register(client, "Elena")
+    checked: list[tuple[str, str]] = []
+    original = auth.verify_password
+
+    def spy(hashed: str, password: str) -> bool:
+        checked.append((hashed, threading.current_thread().name))
+        return original(hashed, password)
+
+    monkeypatch.setattr(auth, "verify_password", spy)
+    assert client.post("/api/login", json={"name": "Nobody", "password": "long-enough"}).status_code == 401
+    assert client.post("/api/login", json={"name": "Elena", "password": "wrong-one"}).status_code == 401
+    [(unknown, thread), (known, _)] = checked
+    assert unknown == auth.dummy_hash() and known.startswith("$argon2") and known != unknown
+    assert thread.startswith("burraco-argon2")
+
+
+def test_the_password_pool_is_bounded(client_factory: Callable[..., TestClient],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    client = client_factory(login_limits=LoginLimits(hash_workers=1, hash_queue=1))
+    release = threading.Event()
+
+    def slow(hashed: str, password: str) -> bool:
+        release.wait(10)
+        return False
+
+    monkeypatch.setattr(auth, "verify_password", slow)
+    results: list[int] = []
+
+    def attempt(name: str) -> None:
+        results.append(client.post("/api/login", json={"name": name, "password": "x"}).status_code)
+
+    waiting = [threading.Thread(target=attempt, args=(n,)) for n in ("Ann", "Bob")]
+    for thread in waiting:
+        thread.start()
+    pool = client.app.state.hash_pool  # type: ignore[attr-defined]
+    for _ in range(500):
+        if pool.pending == 2:
+            break
+        threading.Event().wait(0.01)
+    busy = client.post("/api/login", json={"name": "Cid", "password": "x"})
+    assert busy.status_code == 503 and busy.headers["retry-after"] == "1"
+    release.set()
+    for thread in waiting:
+        thread.join()
+    assert results == [401, 401]

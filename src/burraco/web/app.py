@@ -13,7 +13,7 @@ import gc
 import logging
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import platformdirs
 from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection as DbConnection
@@ -37,6 +37,7 @@ from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
 from burraco.web.dispatcher import Dispatcher, RateLimiter
 from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES, BodyLimit, validation_handler
+from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.rules_schema import RulesOptions
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
@@ -64,6 +65,7 @@ class Settings:
     rate_limit: float | None
     durable: bool
     max_body: int = MAX_BODY_BYTES
+    login_limits: LoginLimits = field(default_factory=LoginLimits)
 
 
 class Credentials(BaseModel):
@@ -94,14 +96,15 @@ class CreateTable(BaseModel):
 
 def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
                bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
-               rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES) -> FastAPI:
+               rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
+               login_limits: LoginLimits | None = None) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
     has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
     settings = Settings(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
-                        rate_limit, durable, max_body)
+                        rate_limit, durable, max_body, login_limits or LoginLimits())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -116,6 +119,9 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
         app.state.store = store
         app.state.manager = manager
         app.state.signer = SessionSigner(store.write(auth.secret_key).result())
+        limits = settings.login_limits
+        app.state.hash_pool = HashPool(limits.hash_workers, limits.hash_queue)
+        await asyncio.to_thread(auth.dummy_hash)
         await manager.resume()
         ticker = lag = None
         if settings.tick_interval:
@@ -136,6 +142,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                 for conn in list(table.conns):
                     conn.close()
             await asyncio.sleep(0)
+            app.state.hash_pool.close()
             await asyncio.to_thread(store.close)
 
     app = FastAPI(title="Burraco", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -143,6 +150,8 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     app.state.dispatcher = Dispatcher()
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_exception_handler(RequestValidationError, validation_handler)
+    app.add_exception_handler(Limited, _limited)
+    app.state.guard = LoginGuard(settings.clock, settings.login_limits)
     _routes(app, settings)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
@@ -175,6 +184,17 @@ async def _ticker(manager: TableManager, interval: float) -> None:
             gc.collect(1)
             gc.freeze()
             frozen_at = now
+
+
+async def _limited(_request: Request, error: Exception) -> JSONResponse:
+    """429 (too many attempts) or 503 (password checks queue full), with ``Retry-After``."""
+    assert isinstance(error, Limited)
+    return JSONResponse({"detail": str(error)}, status_code=503 if error.busy else 429,
+                        headers={"Retry-After": str(error.retry_after)})
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _store(request: Request) -> db.Store:
@@ -236,6 +256,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         except AuthError as error:
             raise HTTPException(409, str(error)) from None
 
+    def signed_in(request: Request, response: Response, user_id: int) -> dict[str, Any]:
+        set_session(response, request, user_id)
+        user = _store(request).read(lambda c: auth.get_user(c, user_id))
+        assert user is not None
+        return {"user": user.to_dict()}
+
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
@@ -245,7 +271,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return {"user": user.to_dict() if user else None}
 
     @app.post("/api/register")
-    def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        request.app.state.guard.check(_address(request))
         try:
             name = auth.check_name(body.name)
         except AuthError as error:
@@ -254,23 +281,27 @@ def _routes(app: FastAPI, settings: Settings) -> None:
             raise HTTPException(422, "names starting with 'bot' are kept for the computer players")
         if len(body.password) < auth.MIN_PASSWORD:
             raise HTTPException(422, f"a password has at least {auth.MIN_PASSWORD} characters")
-        user_id = new_user(request, name, "account", auth.hash_password(body.password))
-        set_session(response, request, user_id)
-        user = _store(request).read(lambda c: auth.get_user(c, user_id))
-        assert user is not None
-        return {"user": user.to_dict()}
+        hashed = await request.app.state.hash_pool.run(auth.hash_password, body.password)
+        user_id = await asyncio.to_thread(new_user, request, name, "account", hashed)
+        return await asyncio.to_thread(signed_in, request, response, user_id)
 
     @app.post("/api/login")
-    def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        row = _store(request).read(lambda c: c.execute(
-            select(db.users.c.id, db.users.c.password_hash).where(db.users.c.name_key == body.name.strip().lower(),
+    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Wrong name or password: 401; too many attempts from an address or wrong passwords for an
+        account: 429; an unknown name is checked against a dummy hash (same cost as a known one)."""
+        guard: LoginGuard = request.app.state.guard
+        key = body.name.strip().lower()
+        guard.check(_address(request), key)
+        row = await asyncio.to_thread(_store(request).read, lambda c: c.execute(
+            select(db.users.c.id, db.users.c.password_hash).where(db.users.c.name_key == key,
                                                                   db.users.c.kind == "account")).first())
-        if row is None or not auth.verify_password(row.password_hash or "", body.password):
+        hashed = row.password_hash if row is not None and row.password_hash else auth.dummy_hash()
+        ok = await request.app.state.hash_pool.run(auth.verify_password, hashed, body.password)
+        if row is None or not ok:
+            guard.failure(key)
             raise HTTPException(401, "wrong name or password")
-        set_session(response, request, int(row.id))
-        user = _store(request).read(lambda c: auth.get_user(c, int(row.id)))
-        assert user is not None
-        return {"user": user.to_dict()}
+        guard.success(key)
+        return await asyncio.to_thread(signed_in, request, response, int(row.id))
 
     @app.post("/api/guest")
     def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from dataclasses import dataclass
@@ -37,6 +38,13 @@ class AuthError(ValueError):
 
 def hash_password(password: str) -> str:
     return _HASHER.hash(password)
+
+
+@functools.cache
+def dummy_hash() -> str:
+    """The hash an unknown account name is checked against: a login for a name that does not exist
+    costs one argon2 verification, like one for a name that does (no timing tells them apart)."""
+    return hash_password(secrets.token_urlsafe(24))
 
 
 def verify_password(hashed: str, password: str) -> bool:
