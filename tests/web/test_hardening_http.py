@@ -307,3 +307,36 @@ def test_the_password_pool_is_bounded(client_factory: Callable[..., TestClient],
     for thread in waiting:
         thread.join()
     assert results == [401, 401]
+
+
+# ----------------------------------------------------------------------------- WebSocket replies
+def test_refusals_name_the_message_they_refuse(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory(rate_limit=5.0)
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.recv()
+        ids = [player.send({"type": "ping"}) for _ in range(14)]
+        replies = [player.recv() for _ in ids]
+        limited = [r for r in replies if r["type"] == "error"]
+        assert limited and all(r["code"] == "rate_limited" for r in limited)
+        assert sorted(r["reply_to"] for r in replies) == ids  # every reply, refusals too, names its message
+        error = player.send_raw('{"type": "teleport", "id": 99}')
+        assert error["code"] in ("protocol", "rate_limited") and error["reply_to"] == 99
+
+
+def test_deeply_nested_json_gets_an_error_reply(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.recv()
+        for raw in ("[" * 4000, "[" * 2000 + "]" * 2000, "{\"id\": 3, \"x\": " + "[" * 1500 + "]" * 1500 + "}"):
+            error = player.send_raw(raw)
+            assert error["code"] == "protocol" and "nested" in error["message"]
+        assert player.request({"type": "ping"})["type"] == "pong"  # the socket is still open
+    nested = b'{"name": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"
+    response = client.post("/api/guest", content=nested, headers={"content-type": "application/json"})
+    assert 400 <= response.status_code < 500
