@@ -340,3 +340,54 @@ def test_deeply_nested_json_gets_an_error_reply(client_factory: Callable[..., Te
     nested = b'{"name": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"
     response = client.post("/api/guest", content=nested, headers={"content-type": "application/json"})
     assert 400 <= response.status_code < 500
+
+
+# ----------------------------------------------------------------------------- headers, CSRF, stats, ids
+def test_every_response_has_the_security_headers(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    responses = [client.get("/"), client.get("/static/app.js"), client.get("/api/tables"), client.get("/api/nope"),
+                 client.post("/api/guest", content=b"x" * (MAX_BODY_BYTES + 1))]
+    for response in responses:
+        csp = response.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert response.headers["x-frame-options"] == "DENY"
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["referrer-policy"] == "same-origin"
+
+
+def test_stats_and_api_docs_are_off_by_default(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    for path in ("/api/stats", "/api/docs", "/api/openapi.json", "/docs", "/openapi.json"):
+        assert client.get(path).status_code == 404, path
+    opened = client_factory(public_stats=True, api_docs=True)
+    assert opened.get("/api/stats").json()["tables"] == 0
+    assert opened.get("/api/docs").status_code == opened.get("/api/openapi.json").status_code == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/api/tables/99999999999999999999999", "/api/users/99999999999999999999999", "/api/users/-1",
+    "/api/tables/99999999999999999999999/hands/1/replay", "/api/tables/1/hands/99999999999999999999/replay",
+    "/api/tables/1/hands/1/replay?step=99999999999999999999", "/api/tables/1/hands/1/replay?step=x",
+    "/api/tables/1/hands/0/history", "/api/tables/x", "/api/users/1.5",
+])
+def test_huge_ids_and_bad_query_values_are_client_errors(client_factory: Callable[..., TestClient], path: str) -> None:
+    client = client_factory(public_stats=True)
+    assert 400 <= client.get(path).status_code < 500
+    assert client.get("/api/stats", params={"lag_since": "x"}).status_code == 422
+
+
+def test_cross_site_posts_are_refused(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    forged = [{"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}, {"origin": "null"},
+              {"origin": "http://testserver.evil.example"}, {"sec-fetch-site": "same-site"}]
+    for headers in forged:
+        for path, body in (("/api/logout", None), ("/api/tables", {"players": 2}), ("/api/guest", {"nickname": "Eve"})):
+            response = client.post(path, json=body, headers={"cookie": ann, **headers})
+            assert response.status_code == 403, (path, headers)
+    assert client.get("/api/me", headers={"cookie": ann}).json()["user"]["name"] == "Ann"
+    assert client.get("/api/tables").json()["tables"] == []
+    # the page's own requests: same origin
+    same = {"cookie": ann, "origin": "http://testserver", "sec-fetch-site": "same-origin"}
+    assert client.post("/api/tables", json={"players": 2}, headers=same).status_code == 200
+    assert client.post("/api/logout", headers=same).status_code == 200

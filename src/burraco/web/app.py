@@ -20,7 +20,8 @@ from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlsplit
 
 import platformdirs
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -35,11 +36,13 @@ from burraco.core.options import PRESETS, Rules, preset
 from burraco.core.view import observe
 from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
+from burraco.web.csrf import OriginCheck
 from burraco.web.dispatcher import Dispatcher, RateLimiter
 from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES, BodyLimit, validation_handler
 from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.rules_schema import RulesOptions
+from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
 from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableManager, new_seed
 
@@ -66,6 +69,10 @@ class Settings:
     durable: bool
     max_body: int = MAX_BODY_BYTES
     login_limits: LoginLimits = field(default_factory=LoginLimits)
+    public_stats: bool = False
+    """Serve ``/api/stats`` (operational figures) to anyone; off: 404."""
+    api_docs: bool = False
+    """Serve the API docs at ``/api/docs`` (and the OpenAPI schema); off: 404."""
 
 
 class Credentials(BaseModel):
@@ -97,14 +104,15 @@ class CreateTable(BaseModel):
 def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
                bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
                rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
-               login_limits: LoginLimits | None = None) -> FastAPI:
+               login_limits: LoginLimits | None = None, public_stats: bool = False,
+               api_docs: bool = False) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
     has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
     settings = Settings(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
-                        rate_limit, durable, max_body, login_limits or LoginLimits())
+                        rate_limit, durable, max_body, login_limits or LoginLimits(), public_stats, api_docs)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -145,10 +153,13 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)
 
-    app = FastAPI(title="Burraco", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="Burraco", lifespan=lifespan, docs_url=DOCS_PATH if api_docs else None, redoc_url=None,
+                  openapi_url="/api/openapi.json" if api_docs else None)
     app.state.settings = settings
     app.state.dispatcher = Dispatcher()
+    app.add_middleware(OriginCheck)
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(RequestValidationError, validation_handler)
     app.add_exception_handler(Limited, _limited)
     app.state.guard = LoginGuard(settings.clock, settings.login_limits)
@@ -222,6 +233,9 @@ def require_user(user: Annotated[User | None, Depends(current_user)]) -> User:
     return user
 
 
+TableId = Annotated[int, PathParam(ge=0, le=2**62, description="a table's id")]
+UserId = Annotated[int, PathParam(ge=0, le=2**62, description="a player's id")]
+HandNumber = Annotated[int, PathParam(ge=1, le=10_000, description="a hand's number in its match, from 1")]
 OptionalUser = Annotated[User | None, Depends(current_user)]
 RequiredUser = Annotated[User, Depends(require_user)]
 
@@ -320,16 +334,19 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         response.delete_cookie(auth.COOKIE)
         return {"user": None}
 
-    @app.get("/api/stats")
-    def stats(request: Request) -> dict[str, Any]:
-        """Operational figures: live tables and connections, server CPU time, action timing."""
+    @app.get("/api/stats", include_in_schema=False)
+    def stats(request: Request, lag_since: Annotated[int, Query(ge=0, le=10**9)] = 0) -> dict[str, Any]:
+        """Operational figures: live tables and connections, server CPU time, action timing (only
+        with the ``public_stats`` setting: they tell an outsider how loaded the server is)."""
+        if not settings.public_stats:
+            raise HTTPException(404, "Not Found")
         manager = _manager(request)
         dispatcher: Dispatcher = request.app.state.dispatcher
         return {"tables": len(manager.tables), "connections": sum(len(t.conns) for t in manager.tables.values()),
                 "cpu_seconds": time.process_time(), "gc_pause_max_ms": round(1000 * GC_PAUSES.longest, 1),
                 "gc_pause_max_ms_by_generation": [round(1000 * p, 1) for p in GC_PAUSES.by_generation],
                 "gc_pauses_over_10ms": GC_PAUSES.over_10ms, "loop_lag_samples": len(LOOP_LAG.lags),
-                **LOOP_LAG.summary(int(request.query_params.get("lag_since", 0))), **dispatcher.stats()}
+                **LOOP_LAG.summary(lag_since), **dispatcher.stats()}
 
     @app.get("/api/presets")
     def presets() -> dict[str, Any]:
@@ -374,11 +391,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return table
 
     @app.get("/api/tables/{table_id}")
-    def table_info(table_id: int, request: Request) -> dict[str, Any]:
+    def table_info(table_id: TableId, request: Request) -> dict[str, Any]:
         return {"table": get_table(request, table_id).info(full=True)}
 
     @app.get("/api/users/{user_id}")
-    def profile(user_id: int, request: Request) -> dict[str, Any]:
+    def profile(user_id: UserId, request: Request) -> dict[str, Any]:
         def read(c: DbConnection) -> dict[str, Any]:
             user = auth.get_user(c, user_id)
             if user is None:
@@ -436,7 +453,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return rules, match, actions, seats, row.preset
 
     @app.get("/api/tables/{table_id}/hands/{number}/replay")
-    def replay(table_id: int, number: int, request: Request, step: int = 0) -> dict[str, Any]:
+    def replay(table_id: TableId, number: HandNumber, request: Request,
+               step: Annotated[int, Query(ge=0, le=100_000)] = 0) -> dict[str, Any]:
         """One frame of a finished hand's replay: every zone open, after ``step`` actions."""
         rules, match, actions, seats, _ = replay_match(request, table_id, number)
         hand = match.current
@@ -457,7 +475,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:
                 "view": view, "scores": scores_to_list(probe.scores()), "actions": actions}
 
     @app.get("/api/tables/{table_id}/hands/{number}/history", response_class=PlainTextResponse)
-    def history(table_id: int, number: int, request: Request) -> str:
+    def history(table_id: TableId, number: HandNumber, request: Request) -> str:
         """The finished hand as a core hand history (``docs/hand-history.md``)."""
         from burraco.core.history import write_history
 
