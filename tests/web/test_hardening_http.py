@@ -391,3 +391,22 @@ def test_cross_site_posts_are_refused(client_factory: Callable[..., TestClient])
     same = {"cookie": ann, "origin": "http://testserver", "sec-fetch-site": "same-origin"}
     assert client.post("/api/tables", json={"players": 2}, headers=same).status_code == 200
     assert client.post("/api/logout", headers=same).status_code == 200
+
+
+# ----------------------------------------------------------------------------- sessions
+def test_logout_ends_the_session_on_the_server(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    _register(client, "Elena")
+    cookies = []
+    for _ in range(2):
+        response = client.post("/api/login", json={"name": "Elena", "password": "long-enough"})
+        cookies.append(f"{auth.COOKIE}={response.cookies[auth.COOKIE]}")
+        client.cookies.clear()
+    kept, other = cookies
+    assert client.post("/api/logout", headers={"cookie": kept}).status_code == 200
+    # the cookie was kept (copied, stolen): it no longer opens anything
+    assert client.get("/api/me", headers={"cookie": kept}).json() == {"user": None}
+    assert client.post("/api/tables", json={"players": 2}, headers={"cookie": kept}).status_code == 401
+    info = create_table(client, other, players=2)  # the other session lives on
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": kept}) as ws:
+        assert Player(ws).recv()["you"] is None  # a spectator, not Elena

@@ -217,10 +217,10 @@ def _manager(request: Request) -> TableManager:
 
 
 def _user_from_cookie(app: FastAPI, cookie: str | None) -> User | None:
-    user_id = app.state.signer.load(cookie)
-    if user_id is None:
+    session = app.state.signer.load(cookie)
+    if session is None:
         return None
-    return app.state.store.read(lambda c: auth.get_user(c, user_id))  # type: ignore[no-any-return]
+    return app.state.store.read(lambda c: auth.session_user(c, *session))  # type: ignore[no-any-return]
 
 
 def current_user(request: Request) -> User | None:
@@ -252,7 +252,9 @@ def _check_practice(body: CreateTable) -> None:
 
 def _routes(app: FastAPI, settings: Settings) -> None:
     def set_session(response: Response, request: Request, user_id: int) -> None:
-        response.set_cookie(auth.COOKIE, request.app.state.signer.dump(user_id), max_age=auth.SESSION_DAYS * 86400,
+        token = _store(request).write(lambda c: auth.new_session(c, user_id, settings.wallclock())).result()
+        response.set_cookie(auth.COOKIE, request.app.state.signer.dump(user_id, token),
+                            max_age=auth.SESSION_DAYS * 86400,
                             httponly=True, samesite="lax", secure=settings.secure_cookies)
 
     def new_user(request: Request, name: str, kind: str, password_hash: str | None) -> int:
@@ -330,8 +332,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return {"user": user.to_dict()}
 
     @app.post("/api/logout")
-    def logout(response: Response) -> dict[str, Any]:
-        response.delete_cookie(auth.COOKIE)
+    def logout(request: Request, response: Response) -> dict[str, Any]:
+        """End the session on the server (its cookie no longer works, even if kept) and drop the cookie."""
+        session = request.app.state.signer.load(request.cookies.get(auth.COOKIE))
+        if session is not None:
+            _store(request).write(lambda c: auth.end_session(c, session[1])).result()
+        response.delete_cookie(auth.COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
         return {"user": None}
 
     @app.get("/api/stats", include_in_schema=False)

@@ -71,6 +71,14 @@ users: Final = Table(
     Column("created_at", Float, nullable=False),
 )
 
+sessions: Final = Table(
+    "sessions", metadata,
+    Column("id", String(64), primary_key=True),  # sha256 of the session token (the cookie holds the token)
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_sessions_created", "created_at"),
+)
+
 tables: Final = Table(
     "tables", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
