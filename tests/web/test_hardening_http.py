@@ -255,6 +255,7 @@ def test_attempts_are_limited_per_address(client_factory: Callable[..., TestClie
         assert client.post("/api/login", json={"name": name, "password": "whatever-1"}).status_code == 401
     refused = client.post("/api/register", json={"name": "Dan", "password": "long-enough"})
     assert refused.status_code == 429 and refused.headers["retry-after"] == "10"
+    assert client.post("/api/guest", json={"nickname": "Dan"}).status_code == 429
     clock.advance(10)
     assert client.post("/api/register", json={"name": "Dan", "password": "long-enough"}).status_code == 200
 

@@ -320,16 +320,15 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return await asyncio.to_thread(signed_in, request, response, int(row.id))
 
     @app.post("/api/guest")
-    def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:
+    async def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:
+        """A guest user; new guests count against the address's attempts like registrations."""
+        request.app.state.guard.check(_address(request))
         try:
             name = auth.check_name(body.nickname)
         except AuthError as error:
             raise HTTPException(422, str(error)) from None
-        user_id = new_user(request, name, "guest", None)
-        set_session(response, request, user_id)
-        user = _store(request).read(lambda c: auth.get_user(c, user_id))
-        assert user is not None
-        return {"user": user.to_dict()}
+        user_id = await asyncio.to_thread(new_user, request, name, "guest", None)
+        return await asyncio.to_thread(signed_in, request, response, user_id)
 
     @app.post("/api/logout")
     def logout(request: Request, response: Response) -> dict[str, Any]:
