@@ -411,3 +411,16 @@ def test_logout_ends_the_session_on_the_server(client_factory: Callable[..., Tes
     info = create_table(client, other, players=2)  # the other session lives on
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": kept}) as ws:
         assert Player(ws).recv()["you"] is None  # a spectator, not Elena
+
+
+def test_logout_closes_the_sessions_table_sockets(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        assert player.recv()["you"] == 0
+        assert client.post("/api/logout", headers={"cookie": ann}).status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            while True:
+                player.recv()

@@ -251,6 +251,9 @@ def _check_practice(body: CreateTable) -> None:
 
 
 def _routes(app: FastAPI, settings: Settings) -> None:
+    session_sockets: dict[str, set[Connection]] = {}
+    """The open table sockets of each session token (closed when the session logs out)."""
+
     def set_session(response: Response, request: Request, user_id: int) -> None:
         token = _store(request).write(lambda c: auth.new_session(c, user_id, settings.wallclock())).result()
         response.set_cookie(auth.COOKIE, request.app.state.signer.dump(user_id, token),
@@ -331,11 +334,14 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return await asyncio.to_thread(signed_in, request, response, user_id)
 
     @app.post("/api/logout")
-    def logout(request: Request, response: Response) -> dict[str, Any]:
-        """End the session on the server (its cookie no longer works, even if kept) and drop the cookie."""
+    async def logout(request: Request, response: Response) -> dict[str, Any]:
+        """End the session on the server (its cookie no longer works, even if kept), close the
+        session's table sockets, and drop the cookie."""
         session = request.app.state.signer.load(request.cookies.get(auth.COOKIE))
         if session is not None:
-            _store(request).write(lambda c: auth.end_session(c, session[1])).result()
+            await _store(request).awrite(lambda c: auth.end_session(c, session[1]))
+            for conn in session_sockets.pop(session[1], set()):
+                conn.close()
         response.delete_cookie(auth.COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
         return {"user": None}
 
@@ -505,9 +511,13 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         if table is None:
             await websocket.close(code=4404, reason=f"no live table {table_id}")
             return
-        user = _user_from_cookie(websocket.app, websocket.cookies.get(auth.COOKIE))
+        cookie = websocket.cookies.get(auth.COOKIE)
+        user = _user_from_cookie(websocket.app, cookie)
         await websocket.accept()
         conn = Connection(table, user)
+        session = websocket.app.state.signer.load(cookie) if user is not None else None
+        if session is not None:
+            session_sockets.setdefault(session[1], set()).add(conn)
         sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
         dispatcher: Dispatcher = websocket.app.state.dispatcher
         limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
@@ -529,6 +539,10 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         except WebSocketDisconnect:
             pass
         finally:
+            if session is not None and session[1] in session_sockets:
+                session_sockets[session[1]].discard(conn)
+                if not session_sockets[session[1]]:
+                    del session_sockets[session[1]]
             async with table.lock:
                 await table.disconnect(conn)
             with contextlib.suppress(Exception):
