@@ -80,7 +80,7 @@ def test_rating_history_and_replay(client_factory: Callable[..., TestClient]) ->
     assert profile["user"]["rating"] != 0.0
     [entry] = profile["matches"]
     assert entry["table_id"] == table["id"] and entry["hands"] == 2
-    assert entry["result"] == ("win" if summary["winner"] == 0 else "loss")
+    assert entry["result"] == {0: "win", 1: "loss", None: "draw"}[summary["winner"]]
     assert entry["rating_before"] == 0.0 and entry["rating_after"] == profile["user"]["rating"]
     assert entry["summary"]["vp"][0] + entry["summary"]["vp"][1] == 20
     # every hand replays from its stored actions

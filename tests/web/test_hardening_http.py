@@ -87,8 +87,8 @@ def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: 
                      f"/api/tables/{info['id']}/hands/1/replay", f"/api/tables/{info['id']}/hands/1/history"):
             rest.append(client.get(path, headers={"cookie": ann}).text)
         player.request({"type": "sync"})
-        while player.state["table"]["status"] == "playing":
-            player.act(simple_policy(player.wait_turn()["legal"]))
+        while (state := player.wait_turn())["table"]["status"] == "playing":
+            player.act(simple_policy(state["legal"]))
         # between the hands: the finished hand stays closed while the match goes on
         assert player.state["table"]["status"] == "between"
         for path in (f"/api/tables/{info['id']}/hands/1/replay", f"/api/tables/{info['id']}/hands/1/history"):
