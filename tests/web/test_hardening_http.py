@@ -8,12 +8,13 @@ import json
 import threading
 import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import FakeClock, Player, create_table, guest, simple_policy, table_of
+from web_helpers import FakeClock, Player, create_table, guest, make_app, simple_policy, table_of
 
 from burraco.core import options as options_module
 from burraco.core.actions import Action
@@ -424,3 +425,21 @@ def test_logout_closes_the_sessions_table_sockets(client_factory: Callable[..., 
         with pytest.raises(WebSocketDisconnect):
             while True:
                 player.recv()
+
+
+def test_a_practice_match_is_unrated_and_stays_private_after_a_restart(tmp_path: Path, clock: FakeClock) -> None:
+    with TestClient(make_app(tmp_path / "web.db", clock)) as client:
+        response = client.post("/api/register", json={"name": "Elena", "password": "long-enough"})
+        elena = f"{auth.COOKIE}={response.cookies[auth.COOKIE]}"
+        client.cookies.clear()
+        before = response.json()["user"]
+        info = create_table(client, elena, players=2, bots="easy", hands=1, seed=7, practice=True,
+                            options={"max_turns": 10})
+        live = create_table(client, elena, players=2, bots="easy", seed=8, practice=True)
+    with TestClient(make_app(tmp_path / "web.db", clock)) as client:
+        assert client.get("/api/tables").json()["tables"] == []
+        assert table_of(client, live["id"]).config.practice
+        with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": elena}) as ws:
+            _play_to_the_end(Player(ws))
+        after = client.get(f"/api/users/{before['id']}").json()["user"]
+        assert after["matches"] == 1 and (after["mu"], after["sigma"]) == (before["mu"], before["sigma"])
