@@ -75,7 +75,7 @@ def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: 
 
     monkeypatch.setattr(Connection, "send", spy_send)
     monkeypatch.setattr(tables, "make_bot", spy_make_bot)
-    client = client_factory()
+    client = client_factory(public_stats=True)
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy", hands=2, options={"max_turns": 30})
     table = table_of(client, info["id"])
@@ -84,7 +84,7 @@ def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: 
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
         player.recv()
-        for path in ("/api/tables", f"/api/tables/{info['id']}", "/api/me", "/api/users/1",
+        for path in ("/api/tables", f"/api/tables/{info['id']}", "/api/me", "/api/users/1", "/api/stats",
                      f"/api/tables/{info['id']}/hands/1/replay", f"/api/tables/{info['id']}/hands/1/history"):
             rest.append(client.get(path, headers={"cookie": ann}).text)
         player.request({"type": "sync"})
