@@ -70,7 +70,7 @@ def test_no_hidden_card_reaches_a_seat(client_factory: Callable[..., TestClient]
                                        players: int) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=players, bots="normal", hands=2, seed=2024 + players)
+    info = create_table(client, ann, players=players, bots="normal", hands=2, seed=2024 + players, practice=True)
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws, \
             client.websocket_connect(f"/ws/tables/{info['id']}") as spectator_ws:
         player, spectator = Player(ws), Player(spectator_ws)

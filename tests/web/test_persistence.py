@@ -29,7 +29,7 @@ def test_restart_resumes_the_hand(tmp_path: Path) -> None:
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
         bob = guest(client, "Bob")
-        info = create_table(client, ann, players=2, seed=77, hands=2)
+        info = create_table(client, ann, players=2, hands=2)
         table_id = info["id"]
         with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
                 client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
@@ -84,7 +84,7 @@ def test_restart_keeps_sessions_and_bot_tables(tmp_path: Path) -> None:
     path = tmp_path / "web.db"
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
-        info = create_table(client, ann, players=4, seed=3, bots="easy", hands=1)
+        info = create_table(client, ann, players=4, bots="easy", hands=1)
         with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
             player = Player(ws)
             for _ in range(3):

@@ -96,7 +96,7 @@ def test_a_hand_against_a_bot(client_factory: Callable[..., TestClient]) -> None
 def test_bad_messages_change_nothing(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
-    info = create_table(client, ann, players=2, seed=5)
+    info = create_table(client, ann, players=2)
     table_id = info["id"]
     with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
             client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \

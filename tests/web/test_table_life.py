@@ -23,7 +23,7 @@ def events_of(client: TestClient, table_id: int) -> list[tuple[str, int, str]]:
 def test_reconnection_restores_the_full_view(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=4, bots="normal", seed=8)
+    info = create_table(client, ann, players=4, bots="normal", seed=8, practice=True)
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
@@ -50,7 +50,7 @@ def test_an_absent_player_gets_a_stand_in_after_the_grace_period(client_factory:
                                                                   clock: FakeClock) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=12, grace=30)
+    info = create_table(client, ann, players=2, bots="easy", seed=12, grace=30, practice=True)
     table = table_of(client, info["id"])
     hand = table.hand
     assert hand is not None
@@ -84,7 +84,7 @@ def test_an_absent_player_gets_a_stand_in_after_the_grace_period(client_factory:
 def test_turn_timer_lets_a_bot_finish_the_turn(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=21, turn_timer=20, grace=60)
+    info = create_table(client, ann, players=2, bots="easy", seed=21, turn_timer=20, grace=60, practice=True)
     table = table_of(client, info["id"])
     hand = table.hand
     assert hand is not None
@@ -110,7 +110,7 @@ def test_turn_timer_lets_a_bot_finish_the_turn(client_factory: Callable[..., Tes
 def test_leaving_is_recorded_and_a_bot_finishes_the_match(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="normal", seed=4, hands=1)
+    info = create_table(client, ann, players=2, bots="normal", seed=4, hands=1, practice=True)
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)

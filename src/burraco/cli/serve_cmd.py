@@ -18,20 +18,24 @@ def serve(
              "data directory, created on first run).")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.6,
     secure_cookies: Annotated[bool, typer.Option(help="Mark session cookies Secure (behind HTTPS).")] = False,
+    public_stats: Annotated[bool, typer.Option(help="Serve /api/stats (server load figures) to anyone.")] = False,
+    api_docs: Annotated[bool, typer.Option(help="Serve the API docs at /api/docs.")] = False,
 ) -> None:
     """Serve the web app: lobby, tables against people and bots, accounts, ratings, replays."""
     try:
         import uvicorn
 
         from burraco.web.app import create_app, default_db_url
+        from burraco.web.limits import WS_MAX_BYTES
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
     url = db or default_db_url()
-    app = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies)
+    app = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, public_stats=public_stats,
+                     api_docs=api_docs)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Burraco is served at http://{shown}:{port}/  (database: {url}; Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=WS_MAX_BYTES)
 
 
 def loadtest(

@@ -13,15 +13,17 @@ import gc
 import logging
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlsplit
 
 import platformdirs
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection as DbConnection
@@ -34,8 +36,13 @@ from burraco.core.options import PRESETS, Rules, preset
 from burraco.core.view import observe
 from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
+from burraco.web.csrf import OriginCheck
 from burraco.web.dispatcher import Dispatcher, RateLimiter
+from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES, BodyLimit, validation_handler
+from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.rules_schema import RulesOptions
+from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
 from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableManager, new_seed
 
@@ -60,6 +67,12 @@ class Settings:
     secure_cookies: bool
     rate_limit: float | None
     durable: bool
+    max_body: int = MAX_BODY_BYTES
+    login_limits: LoginLimits = field(default_factory=LoginLimits)
+    public_stats: bool = False
+    """Serve ``/api/stats`` (operational figures) to anyone; off: 404."""
+    api_docs: bool = False
+    """Serve the API docs at ``/api/docs`` (and the OpenAPI schema); off: 404."""
 
 
 class Credentials(BaseModel):
@@ -79,22 +92,27 @@ class CreateTable(BaseModel):
     hands: int | None = Field(default=None, ge=1, le=20)
     turn_timer: float = Field(default=0.0, ge=0, le=3600)
     grace: float = Field(default=30.0, ge=0, le=86_400)
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    options: RulesOptions = Field(default_factory=RulesOptions)
+    """Rules options by name (every field of :class:`Rules` but players; types and ranges checked)."""
     sit: bool = True
     bots: Literal["easy", "normal", "hard", "random"] | None = None
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    practice: bool = False
+    """A private practice table: the creator and bots, unrated, not listed; only here may ``seed`` be given."""
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
 def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
                bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
-               rate_limit: float | None = 40.0, durable: bool = True) -> FastAPI:
+               rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
+               login_limits: LoginLimits | None = None, public_stats: bool = False,
+               api_docs: bool = False) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
     has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
     settings = Settings(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
-                        rate_limit, durable)
+                        rate_limit, durable, max_body, login_limits or LoginLimits(), public_stats, api_docs)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -109,6 +127,9 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
         app.state.store = store
         app.state.manager = manager
         app.state.signer = SessionSigner(store.write(auth.secret_key).result())
+        limits = settings.login_limits
+        app.state.hash_pool = HashPool(limits.hash_workers, limits.hash_queue)
+        await asyncio.to_thread(auth.dummy_hash)
         await manager.resume()
         ticker = lag = None
         if settings.tick_interval:
@@ -129,11 +150,19 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                 for conn in list(table.conns):
                     conn.close()
             await asyncio.sleep(0)
+            app.state.hash_pool.close()
             await asyncio.to_thread(store.close)
 
-    app = FastAPI(title="Burraco", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="Burraco", lifespan=lifespan, docs_url=DOCS_PATH if api_docs else None, redoc_url=None,
+                  openapi_url="/api/openapi.json" if api_docs else None)
     app.state.settings = settings
     app.state.dispatcher = Dispatcher()
+    app.add_middleware(OriginCheck)
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
+    app.add_exception_handler(RequestValidationError, validation_handler)
+    app.add_exception_handler(Limited, _limited)
+    app.state.guard = LoginGuard(settings.clock, settings.login_limits)
     _routes(app, settings)
     _rules_route(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -169,6 +198,17 @@ async def _ticker(manager: TableManager, interval: float) -> None:
             frozen_at = now
 
 
+async def _limited(_request: Request, error: Exception) -> JSONResponse:
+    """429 (too many attempts) or 503 (password checks queue full), with ``Retry-After``."""
+    assert isinstance(error, Limited)
+    return JSONResponse({"detail": str(error)}, status_code=503 if error.busy else 429,
+                        headers={"Retry-After": str(error.retry_after)})
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
 def _store(request: Request) -> db.Store:
     return request.app.state.store  # type: ignore[no-any-return]
 
@@ -178,10 +218,10 @@ def _manager(request: Request) -> TableManager:
 
 
 def _user_from_cookie(app: FastAPI, cookie: str | None) -> User | None:
-    user_id = app.state.signer.load(cookie)
-    if user_id is None:
+    session = app.state.signer.load(cookie)
+    if session is None:
         return None
-    return app.state.store.read(lambda c: auth.get_user(c, user_id))  # type: ignore[no-any-return]
+    return app.state.store.read(lambda c: auth.session_user(c, *session))  # type: ignore[no-any-return]
 
 
 def current_user(request: Request) -> User | None:
@@ -194,13 +234,31 @@ def require_user(user: Annotated[User | None, Depends(current_user)]) -> User:
     return user
 
 
+TableId = Annotated[int, PathParam(ge=0, le=2**62, description="a table's id")]
+UserId = Annotated[int, PathParam(ge=0, le=2**62, description="a player's id")]
+HandNumber = Annotated[int, PathParam(ge=1, le=10_000, description="a hand's number in its match, from 1")]
 OptionalUser = Annotated[User | None, Depends(current_user)]
 RequiredUser = Annotated[User, Depends(require_user)]
 
 
+def _check_practice(body: CreateTable) -> None:
+    """A chosen seed would let its chooser compute every hidden card: only a private practice table
+    (the creator alone with bots, unrated) may have one. Live tables deal from :func:`new_seed`."""
+    if body.practice and (not body.sit or body.bots is None):
+        raise HTTPException(422, "a practice table seats you and bots only: give sit: true and bots")
+    if body.seed is not None and not body.practice:
+        raise HTTPException(422, "seed: a seed may be chosen only at a private practice table "
+                                 "(practice: true, you and bots, unrated)")
+
+
 def _routes(app: FastAPI, settings: Settings) -> None:
+    session_sockets: dict[str, set[Connection]] = {}
+    """The open table sockets of each session token (closed when the session logs out)."""
+
     def set_session(response: Response, request: Request, user_id: int) -> None:
-        response.set_cookie(auth.COOKIE, request.app.state.signer.dump(user_id), max_age=auth.SESSION_DAYS * 86400,
+        token = _store(request).write(lambda c: auth.new_session(c, user_id, settings.wallclock())).result()
+        response.set_cookie(auth.COOKIE, request.app.state.signer.dump(user_id, token),
+                            max_age=auth.SESSION_DAYS * 86400,
                             httponly=True, samesite="lax", secure=settings.secure_cookies)
 
     def new_user(request: Request, name: str, kind: str, password_hash: str | None) -> int:
@@ -218,6 +276,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         except AuthError as error:
             raise HTTPException(409, str(error)) from None
 
+    def signed_in(request: Request, response: Response, user_id: int) -> dict[str, Any]:
+        set_session(response, request, user_id)
+        user = _store(request).read(lambda c: auth.get_user(c, user_id))
+        assert user is not None
+        return {"user": user.to_dict()}
+
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
@@ -227,7 +291,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return {"user": user.to_dict() if user else None}
 
     @app.post("/api/register")
-    def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        request.app.state.guard.check(_address(request))
         try:
             name = auth.check_name(body.name)
         except AuthError as error:
@@ -236,51 +301,64 @@ def _routes(app: FastAPI, settings: Settings) -> None:
             raise HTTPException(422, "names starting with 'bot' are kept for the computer players")
         if len(body.password) < auth.MIN_PASSWORD:
             raise HTTPException(422, f"a password has at least {auth.MIN_PASSWORD} characters")
-        user_id = new_user(request, name, "account", auth.hash_password(body.password))
-        set_session(response, request, user_id)
-        user = _store(request).read(lambda c: auth.get_user(c, user_id))
-        assert user is not None
-        return {"user": user.to_dict()}
+        hashed = await request.app.state.hash_pool.run(auth.hash_password, body.password)
+        user_id = await asyncio.to_thread(new_user, request, name, "account", hashed)
+        return await asyncio.to_thread(signed_in, request, response, user_id)
 
     @app.post("/api/login")
-    def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        row = _store(request).read(lambda c: c.execute(
-            select(db.users.c.id, db.users.c.password_hash).where(db.users.c.name_key == body.name.strip().lower(),
+    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Wrong name or password: 401; too many attempts from an address or wrong passwords for an
+        account: 429; an unknown name is checked against a dummy hash (same cost as a known one)."""
+        guard: LoginGuard = request.app.state.guard
+        key = body.name.strip().lower()
+        guard.check(_address(request), key)
+        row = await asyncio.to_thread(_store(request).read, lambda c: c.execute(
+            select(db.users.c.id, db.users.c.password_hash).where(db.users.c.name_key == key,
                                                                   db.users.c.kind == "account")).first())
-        if row is None or not auth.verify_password(row.password_hash or "", body.password):
+        hashed = row.password_hash if row is not None and row.password_hash else auth.dummy_hash()
+        ok = await request.app.state.hash_pool.run(auth.verify_password, hashed, body.password)
+        if row is None or not ok:
+            guard.failure(key)
             raise HTTPException(401, "wrong name or password")
-        set_session(response, request, int(row.id))
-        user = _store(request).read(lambda c: auth.get_user(c, int(row.id)))
-        assert user is not None
-        return {"user": user.to_dict()}
+        guard.success(key)
+        return await asyncio.to_thread(signed_in, request, response, int(row.id))
 
     @app.post("/api/guest")
-    def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:
+    async def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:
+        """A guest user; new guests count against the address's attempts like registrations."""
+        request.app.state.guard.check(_address(request))
         try:
             name = auth.check_name(body.nickname)
         except AuthError as error:
             raise HTTPException(422, str(error)) from None
-        user_id = new_user(request, name, "guest", None)
-        set_session(response, request, user_id)
-        user = _store(request).read(lambda c: auth.get_user(c, user_id))
-        assert user is not None
-        return {"user": user.to_dict()}
+        user_id = await asyncio.to_thread(new_user, request, name, "guest", None)
+        return await asyncio.to_thread(signed_in, request, response, user_id)
 
     @app.post("/api/logout")
-    def logout(response: Response) -> dict[str, Any]:
-        response.delete_cookie(auth.COOKIE)
+    async def logout(request: Request, response: Response) -> dict[str, Any]:
+        """End the session on the server (its cookie no longer works, even if kept), close the
+        session's table sockets, and drop the cookie."""
+        session = request.app.state.signer.load(request.cookies.get(auth.COOKIE))
+        if session is not None:
+            await _store(request).awrite(lambda c: auth.end_session(c, session[1]))
+            for conn in session_sockets.pop(session[1], set()):
+                conn.close()
+        response.delete_cookie(auth.COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
         return {"user": None}
 
-    @app.get("/api/stats")
-    def stats(request: Request) -> dict[str, Any]:
-        """Operational figures: live tables and connections, server CPU time, action timing."""
+    @app.get("/api/stats", include_in_schema=False)
+    def stats(request: Request, lag_since: Annotated[int, Query(ge=0, le=10**9)] = 0) -> dict[str, Any]:
+        """Operational figures: live tables and connections, server CPU time, action timing (only
+        with the ``public_stats`` setting: they tell an outsider how loaded the server is)."""
+        if not settings.public_stats:
+            raise HTTPException(404, "Not Found")
         manager = _manager(request)
         dispatcher: Dispatcher = request.app.state.dispatcher
         return {"tables": len(manager.tables), "connections": sum(len(t.conns) for t in manager.tables.values()),
                 "cpu_seconds": time.process_time(), "gc_pause_max_ms": round(1000 * GC_PAUSES.longest, 1),
                 "gc_pause_max_ms_by_generation": [round(1000 * p, 1) for p in GC_PAUSES.by_generation],
                 "gc_pauses_over_10ms": GC_PAUSES.over_10ms, "loop_lag_samples": len(LOOP_LAG.lags),
-                **LOOP_LAG.summary(int(request.query_params.get("lag_since", 0))), **dispatcher.stats()}
+                **LOOP_LAG.summary(lag_since), **dispatcher.stats()}
 
     @app.get("/api/presets")
     def presets() -> dict[str, Any]:
@@ -293,7 +371,7 @@ def _routes(app: FastAPI, settings: Settings) -> None:
     @app.post("/api/tables")
     async def create_table(body: CreateTable, request: Request, user: RequiredUser) -> dict[str, Any]:
         try:
-            changes: dict[str, Any] = dict(body.options)
+            changes: dict[str, Any] = body.options.changes()
             changes["players"] = body.players
             if body.hands is not None:
                 changes["hands_per_turn"] = body.hands
@@ -302,11 +380,12 @@ def _routes(app: FastAPI, settings: Settings) -> None:
             rules = preset(body.preset, **changes)
         except (BurracoError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
+        _check_practice(body)
         manager = _manager(request)
         name = body.name.strip() or f"{user.name}'s table"
         seed = body.seed if body.seed is not None else new_seed()
         config = TableConfig(name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id,
-                             settings.wallclock())
+                             settings.wallclock(), body.practice)
         table = await manager.create(config)
         async with table.lock:
             if body.sit:
@@ -324,11 +403,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return table
 
     @app.get("/api/tables/{table_id}")
-    def table_info(table_id: int, request: Request) -> dict[str, Any]:
+    def table_info(table_id: TableId, request: Request) -> dict[str, Any]:
         return {"table": get_table(request, table_id).info(full=True)}
 
     @app.get("/api/users/{user_id}")
-    def profile(user_id: int, request: Request) -> dict[str, Any]:
+    def profile(user_id: UserId, request: Request) -> dict[str, Any]:
         def read(c: DbConnection) -> dict[str, Any]:
             user = auth.get_user(c, user_id)
             if user is None:
@@ -347,7 +426,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return _store(request).read(read)
 
     def replay_match(request: Request, table_id: int, upto: int) -> tuple[Rules, Match, list[str], list[int], str]:
-        """Rebuild a table's match from its events, stopping at the deal of hand ``upto``."""
+        """Rebuild a table's match from its events, stopping at the deal of hand ``upto``. Only a
+        finished match is opened: its deals would tell the secret seed of the hands still to come."""
         def read(c: DbConnection) -> tuple[Any, list[Any]]:
             row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
             evs = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text, db.events.c.hand)
@@ -359,6 +439,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         row, evs = _store(request).read(read)
         if row is None:
             raise HTTPException(404, f"no table {table_id}")
+        if row.status != "over":
+            raise HTTPException(403, "this match is still being played: replays open when the match is over")
         rules = Rules(**row.rules)
         match = Match(rules, int(row.seed))
         actions: list[str] = []
@@ -383,7 +465,8 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return rules, match, actions, seats, row.preset
 
     @app.get("/api/tables/{table_id}/hands/{number}/replay")
-    def replay(table_id: int, number: int, request: Request, step: int = 0) -> dict[str, Any]:
+    def replay(table_id: TableId, number: HandNumber, request: Request,
+               step: Annotated[int, Query(ge=0, le=100_000)] = 0) -> dict[str, Any]:
         """One frame of a finished hand's replay: every zone open, after ``step`` actions."""
         rules, match, actions, seats, _ = replay_match(request, table_id, number)
         hand = match.current
@@ -398,13 +481,13 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         for text in actions[:step]:
             hand.apply(Action.parse(text))
         view = view_to_dict(observe(hand, None), rules)
-        return {"table_id": table_id, "hand": number, "step": step, "steps": len(actions),
+        return {"table_id": table_id, "hand": number, "seed": match.seed, "step": step, "steps": len(actions),
                 "action": actions[step - 1] if step else "deal", "actor": seats[step - 1] if step else hand.dealer,
                 "hands": [cards_text(sorted(hand.hand_cards(s))) for s in range(hand.players)],
                 "view": view, "scores": scores_to_list(probe.scores()), "actions": actions}
 
     @app.get("/api/tables/{table_id}/hands/{number}/history", response_class=PlainTextResponse)
-    def history(table_id: int, number: int, request: Request) -> str:
+    def history(table_id: TableId, number: HandNumber, request: Request) -> str:
         """The finished hand as a core hand history (``docs/hand-history.md``)."""
         from burraco.core.history import write_history
 
@@ -429,9 +512,13 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         if table is None:
             await websocket.close(code=4404, reason=f"no live table {table_id}")
             return
-        user = _user_from_cookie(websocket.app, websocket.cookies.get(auth.COOKIE))
+        cookie = websocket.cookies.get(auth.COOKIE)
+        user = _user_from_cookie(websocket.app, cookie)
         await websocket.accept()
         conn = Connection(table, user)
+        session = websocket.app.state.signer.load(cookie) if user is not None else None
+        if session is not None:
+            session_sockets.setdefault(session[1], set()).add(conn)
         sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
         dispatcher: Dispatcher = websocket.app.state.dispatcher
         limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
@@ -446,10 +533,17 @@ def _routes(app: FastAPI, settings: Settings) -> None:
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
+                if len(raw) > WS_MAX_BYTES:
+                    await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
+                    break
                 await dispatcher.dispatch(conn, raw, limiter)
         except WebSocketDisconnect:
             pass
         finally:
+            if session is not None and session[1] in session_sockets:
+                session_sockets[session[1]].discard(conn)
+                if not session_sockets[session[1]]:
+                    del session_sockets[session[1]]
             async with table.lock:
                 await table.disconnect(conn)
             with contextlib.suppress(Exception):

@@ -4,14 +4,16 @@
 >>> hashed.startswith("$argon2"), verify_password(hashed, "correct horse"), verify_password(hashed, "nope")
 (True, True, False)
 >>> sessions = SessionSigner("secret")
->>> sessions.load(sessions.dump(42))
-42
+>>> sessions.load(sessions.dump(42, "token"))
+(42, 'token')
 >>> sessions.load("forged.cookie") is None
 True
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from typing import Final
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, delete, select
 
 from burraco.web import db
 
@@ -39,6 +41,13 @@ def hash_password(password: str) -> str:
     return _HASHER.hash(password)
 
 
+@functools.cache
+def dummy_hash() -> str:
+    """The hash an unknown account name is checked against: a login for a name that does not exist
+    costs one argon2 verification, like one for a name that does (no timing tells them apart)."""
+    return hash_password(secrets.token_urlsafe(24))
+
+
 def verify_password(hashed: str, password: str) -> bool:
     try:
         return _HASHER.verify(hashed, password)
@@ -47,22 +56,48 @@ def verify_password(hashed: str, password: str) -> bool:
 
 
 class SessionSigner:
-    """Signs a user id into a cookie value and checks it (with an expiry)."""
+    """Signs a user id and a session token into a cookie value and checks it (with an expiry). The
+    session must also still exist in the database (:func:`session_user`): logging out deletes it."""
 
     def __init__(self, secret: str) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt="burraco-session")
 
-    def dump(self, user_id: int) -> str:
-        return self._serializer.dumps(user_id)
+    def dump(self, user_id: int, token: str) -> str:
+        return self._serializer.dumps([user_id, token])
 
-    def load(self, value: str | None) -> int | None:
+    def load(self, value: str | None) -> tuple[int, str] | None:
         if not value:
             return None
         try:
-            user_id = self._serializer.loads(value, max_age=SESSION_DAYS * 86400)
+            data = self._serializer.loads(value, max_age=SESSION_DAYS * 86400)
         except BadSignature:
             return None
-        return user_id if isinstance(user_id, int) else None
+        if isinstance(data, list) and len(data) == 2 and type(data[0]) is int and isinstance(data[1], str):
+            return data[0], data[1]
+        return None
+
+
+def _token_key(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_session(connection: Connection, user_id: int, now: float) -> str:
+    """Open a session for ``user_id`` (forgetting sessions past their age) and return its token."""
+    connection.execute(delete(db.sessions).where(db.sessions.c.created_at < now - SESSION_DAYS * 86400))
+    token = secrets.token_urlsafe(24)
+    connection.execute(db.sessions.insert().values(id=_token_key(token), user_id=user_id, created_at=now))
+    return token
+
+
+def end_session(connection: Connection, token: str) -> None:
+    connection.execute(delete(db.sessions).where(db.sessions.c.id == _token_key(token)))
+
+
+def session_user(connection: Connection, user_id: int, token: str) -> User | None:
+    """The user of a live session (None once it was ended by a logout)."""
+    row = connection.execute(select(db.users).join(db.sessions, db.sessions.c.user_id == db.users.c.id).where(
+        db.sessions.c.id == _token_key(token), db.users.c.id == user_id)).first()
+    return _row_user(row) if row is not None else None
 
 
 @dataclass(frozen=True, slots=True)

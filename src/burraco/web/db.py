@@ -42,6 +42,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
+    inspect,
+    text,
 )
 from sqlalchemy.pool import StaticPool
 
@@ -68,6 +71,14 @@ users: Final = Table(
     Column("created_at", Float, nullable=False),
 )
 
+sessions: Final = Table(
+    "sessions", metadata,
+    Column("id", String(64), primary_key=True),  # sha256 of the session token (the cookie holds the token)
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_sessions_created", "created_at"),
+)
+
 tables: Final = Table(
     "tables", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -80,6 +91,7 @@ tables: Final = Table(
     Column("status", String(10), nullable=False),
     Column("created_by", Integer, ForeignKey("users.id"), nullable=True),
     Column("created_at", Float, nullable=False),
+    Column("practice", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 events: Final = Table(
@@ -116,6 +128,13 @@ match_players: Final = Table(
     Column("rating_after", Float, nullable=False),
     Index("ix_match_players_user", "user_id"),
 )
+
+
+def _add_practice_column(engine: Engine) -> None:
+    """Databases made before practice tables existed get the ``tables.practice`` column."""
+    if "practice" not in {c["name"] for c in inspect(engine).get_columns("tables")}:
+        with engine.begin() as connection:
+            connection.execute(text("ALTER TABLE tables ADD COLUMN practice BOOLEAN NOT NULL DEFAULT FALSE"))
 
 
 def new_id(result: CursorResult[Any]) -> int:
@@ -183,6 +202,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        _add_practice_column(self.engine)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
         self._closed = False

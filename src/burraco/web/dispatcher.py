@@ -25,6 +25,7 @@ from burraco.web.protocol import (
     SyncMessage,
     error_message,
     parse_client_message,
+    peek_id,
 )
 from burraco.web.tables import Connection, TableError
 
@@ -66,12 +67,12 @@ class Dispatcher:
         started = time.perf_counter()
         table = conn.table
         if limiter is not None and not limiter.allow(table.runtime.clock()):
-            conn.send(error_message("too many messages: slow down", None, "rate_limited"))
+            conn.send(error_message("too many messages: slow down", peek_id(raw), "rate_limited"))
             return
         try:
             message = parse_client_message(raw)
         except ProtocolError as error:
-            conn.send(error_message(str(error), None, "protocol"))
+            conn.send(error_message(str(error), peek_id(raw), "protocol"))
             return
         reply_to = message.id
         if isinstance(message, PingMessage):

@@ -245,10 +245,11 @@ def _serve(port: int, db_url: str) -> None:
     import uvicorn
 
     from burraco.web.app import create_app
+    from burraco.web.limits import WS_MAX_BYTES
 
-    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None)
+    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True)
     uvicorn.run(app, host=HOST, port=port, log_level="warning", backlog=4096, ws="websockets-sansio",
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, ws_max_size=WS_MAX_BYTES)
 
 
 def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bots: bool = False) -> dict[str, Any]:

@@ -125,6 +125,8 @@ def parse_client_message(raw: str | bytes) -> ActionMessage | SitMessage | FillB
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         raise ProtocolError(f"malformed JSON: {error}") from None
+    except RecursionError:
+        raise ProtocolError("malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object with a 'type' field")
     kind = data.get("type")
@@ -137,6 +139,23 @@ def parse_client_message(raw: str | bytes) -> ActionMessage | SitMessage | FillB
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
         raise ProtocolError(f"invalid {kind} message: {where}: {first['msg']}") from None
     return message  # type: ignore[no-any-return]
+
+
+def peek_id(raw: str | bytes) -> int | None:
+    """The ``id`` of a message that is refused before it is read in full (rate limit, bad shape), so
+    the refusal can name it in ``reply_to``; None when there is none.
+
+    >>> peek_id('{"type": "sync", "id": 7}'), peek_id('{"id": "7"}'), peek_id("[" * 5000), peek_id("x" * 5000)
+    (7, None, None, None)
+    """
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    ident = data.get("id") if isinstance(data, dict) else None
+    return ident if type(ident) is int and 0 <= ident <= 2**53 else None
 
 
 # ----------------------------------------------------------------------------- server → client

@@ -122,6 +122,8 @@ class TableConfig:
     grace: float = 30.0
     created_by: int | None = None
     created_at: float = 0.0
+    practice: bool = False
+    """A private practice table: one human and bots, unrated, not in the lobby; may use a chosen seed."""
 
 
 @dataclass
@@ -533,13 +535,14 @@ class Table:
         seats = [(i, s.user_id, s.left) for i, s in enumerate(self.seats)]
         table_id, finished = self.id, self.runtime.wallclock()
         results = self.results()
+        practice = self.config.practice
 
         def write(c: DbConnection) -> None:
             ids = [u for _, u, _ in seats if u is not None]
             current = {r.id: (r.mu, r.sigma) for r in c.execute(
                 select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))}
             teams = [[current[seats[s][1]] for s in group] for group in entrants]
-            new = ratings.rate(teams, totals)
+            new = teams if practice else ratings.rate(teams, totals)
             after: dict[int, tuple[float, float]] = {}
             for group, team in zip(entrants, new, strict=True):
                 for seat, rating in zip(group, team, strict=True):
@@ -595,7 +598,8 @@ class TableManager:
     async def create(self, config: TableConfig) -> Table:
         row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
                "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
-               "created_by": config.created_by, "created_at": config.created_at}
+               "created_by": config.created_by, "created_at": config.created_at,
+               "practice": config.practice}
         key = await self.runtime.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
@@ -617,7 +621,7 @@ class TableManager:
         for r in rows:
             rules = Rules(**r.rules)
             config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
-                                 r.created_at)
+                                 r.created_at, bool(r.practice))
             table = Table(r.id, config, self.runtime)
             try:
                 for e in by_table.get(r.id, []):
@@ -655,8 +659,9 @@ class TableManager:
         return changed
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.status != "over"]
+        return [t.info() for t in self.tables.values() if t.status != "over" and not t.config.practice]
 
 
 def new_seed() -> int:
-    return secrets.randbits(62)
+    """A live table's secret seed: from the OS's secure randomness, never chosen by a client."""
+    return secrets.randbits(63)

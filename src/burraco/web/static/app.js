@@ -450,7 +450,9 @@ function showScoreSheet(index, atEnd) {
       h("tr", { class: "total" }, h("td", {}, "hand total"), h("td", { class: "pts" }, s.total))))));
   const body = [h("h3", {}, `Hand ${r.number}: ${r.end_reason}`), sheet,
     h("p", {}, "Match totals: " + t.totals.join(" – ")),
-    h("p", {}, h("a", { href: `#/replay/${t.id}/${r.number}`, id: "replay-link" }, "Replay this hand"))];
+    // replays open once the match is over (earlier deals would hint at the secret seed)
+    t.status === "over" ? h("p", {}, h("a", { href: `#/replay/${t.id}/${r.number}`, id: "replay-link" }, "Replay this hand"))
+      : h("p", { class: "muted" }, "Replays open when the match is over.")];
   if (t.status === "over" && t.summary) {
     const s = t.summary;
     body.push(h("div", { id: "match-result", class: "panel" }, h("h3", {}, "Match over"),
