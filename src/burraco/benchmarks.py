@@ -29,25 +29,57 @@ def _p99_us(samples: list[float]) -> float:
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1e6, 2)
 
 
+def core_path() -> str:
+    """Which core is running: ``compiled (mypyc)`` or ``pure Python`` (see setup.py)."""
+    import burraco.core.hand as hand_module
+
+    return "pure Python" if str(hand_module.__file__).endswith(".py") else "compiled (mypyc)"
+
+
 def bench_hands(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str, Any]:
-    """Play random legal hands for ``seconds``; time legal actions, apply, clone and view."""
+    """Random legal hands: throughput from one timed pass of whole hands (per wall and per CPU
+    second, hands and actions of the same pass), then a second pass timing legal actions, apply,
+    clone and view one by one."""
     rng = random.Random(seed)
+    hands = actions = 0
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall0 < seconds:
+        actions += _play_random_hand(players, seed + hands, rng)
+        hands += 1
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    figures: dict[str, Any] = {
+        "core": core_path(),
+        "players": players,
+        "hands": hands,
+        "actions": actions,
+        "wall_s": round(wall, 2),
+        "cpu_s": round(cpu, 2),
+        "hands_per_s": round(hands / wall, 1),
+        "actions_per_s": round(actions / wall, 1),
+        "hands_per_cpu_s": round(hands / cpu, 1),
+        "actions_per_cpu_s": round(actions / cpu, 1),
+    }
+    figures.update(_time_operations(players, seconds / 2, seed + 10_000, rng))
+    return figures
+
+
+def _time_operations(players: int, seconds: float, seed: int, rng: random.Random) -> dict[str, Any]:
+    """Median µs of legal actions and apply (every step), clone and view (every 8th step)."""
     legal_t: list[float] = []
     apply_t: list[float] = []
     clone_t: list[float] = []
     view_t: list[float] = []
-    hands = actions = 0
     clock = time.perf_counter
     start = clock()
+    played = 0
     while clock() - start < seconds:
-        hand = Hand.deal(players=players, seed=seed + hands, dealer=hands % players)
+        hand = Hand.deal(players=players, seed=seed + played, dealer=played % players)
         step = 0
         while not hand.is_over:
             t0 = clock()
             legal = hand.legal_actions()
             t1 = clock()
-            action = legal[rng.randrange(len(legal))]
-            hand.apply(action)
+            hand.apply(legal[rng.randrange(len(legal))])
             t2 = clock()
             legal_t.append(t1 - t0)
             apply_t.append(t2 - t1)
@@ -60,22 +92,8 @@ def bench_hands(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[s
                 clone_t.append(t4 - t3)
                 view_t.append(t5 - t4)
             step += 1
-            actions += 1
-        hands += 1
-    elapsed = clock() - start
-    # Throughput without the per-step timers: a second pass of whole hands only.
-    t0 = clock()
-    plain = 0
-    while clock() - t0 < seconds / 2:
-        _play_random_hand(players, seed + 10_000 + plain, rng)
-        plain += 1
-    plain_elapsed = clock() - t0
+        played += 1
     return {
-        "players": players,
-        "hands": hands,
-        "actions": actions,
-        "hands_per_s": round(plain / plain_elapsed, 1),
-        "actions_per_s": round(actions / elapsed, 1),
         "legal_actions_us": _median_us(legal_t),
         "apply_us": _median_us(apply_t),
         "clone_us": _median_us(clone_t),
@@ -103,7 +121,7 @@ def bench_openspiel(seconds: float = 5.0, seed: int = 0) -> dict[str, Any] | Non
     rng = random.Random(seed)
     games = 0
     clock = time.perf_counter
-    start = clock()
+    start, cpu0 = clock(), time.process_time()
     while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -114,7 +132,8 @@ def bench_openspiel(seconds: float = 5.0, seed: int = 0) -> dict[str, Any] | Non
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
         games += 1
-    return {"gin_rummy_games_per_s": round(games / (clock() - start), 1)}
+    wall, cpu = clock() - start, time.process_time() - cpu0
+    return {"gin_rummy_games_per_s": round(games / wall, 1), "gin_rummy_games_per_cpu_s": round(games / cpu, 1)}
 
 
 def random_table(rng: random.Random, melds: int = 6) -> tuple[list[Meld], list[int]]:

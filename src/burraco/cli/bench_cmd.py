@@ -32,12 +32,13 @@ def bench(
     spiel = bench_openspiel(seconds, seed) if players == 2 else None
     if spiel:
         figures.update(spiel)
-        figures["ratio_vs_openspiel"] = round(figures["hands_per_s"] / spiel["gin_rummy_games_per_s"], 3)
+        figures["ratio_vs_openspiel_per_cpu_s"] = round(
+            figures["hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3)
     figures.update(_bot_figures(seed))
     if as_json:
         print(json.dumps(figures))
         return
-    table = Table(title=f"burraco engine, {players} players, random legal hands")
+    table = Table(title=f"burraco engine ({figures['core']} core), {players} players, random legal hands")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
