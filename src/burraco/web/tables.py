@@ -13,10 +13,11 @@ Time is read only through the injected ``clock`` (seconds, any origin), never fr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -32,6 +33,7 @@ from burraco.core.options import Rules
 from burraco.core.view import observe
 from burraco.web import db, ratings
 from burraco.web.auth import User
+from burraco.web.durability import STORE_FAILED, snapshot
 from burraco.web.serialize import scores_to_list, view_to_dict
 
 log = logging.getLogger(__name__)
@@ -45,6 +47,8 @@ MAX_QUEUE: Final = 256
 """A connection with more unsent messages than this is too slow and is closed."""
 SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 MASK63: Final = (1 << 63) - 1
+STORE_RETRY: Final = 1.0
+"""Seconds a bot waits before playing again a move the database could not store."""
 
 
 class TableError(ValueError):
@@ -163,6 +167,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.summary: dict[str, Any] | None = None
         self.recorded = False
+        self._pending: list[dict[str, Any]] | None = None
+        """The rows of the step being applied (see :meth:`atomic`), None between steps."""
 
     # ------------------------------------------------------------------ queries
     @property
@@ -291,19 +297,67 @@ class Table:
 
     async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
                     action: Action | None = None) -> None:
-        """Apply an event, then store it (awaited). Call with the lock held. A refused action raises
-        :class:`IllegalActionError` before anything changes or is stored."""
-        self.replay_event(kind, seat, text, user_id, action)
-        await self._store(kind, seat, text, user_id)
+        """Apply an event and store it (awaited). Call with the lock held. A refused action raises
+        :class:`IllegalActionError` and a failed write :class:`TableError` (``store_failed``); either
+        way the table is left exactly as it was and nothing is stored."""
+        async with self.atomic():
+            self.apply(kind, seat, text, user_id, action)
 
-    async def _store(self, kind: str, seat: int, text: str, user_id: int | None) -> None:
+    def apply(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
+              action: Action | None = None) -> None:
+        """Apply an event in memory and queue its row; only inside :meth:`atomic`."""
+        assert self._pending is not None, "apply() outside atomic()"
+        self.replay_event(kind, seat, text, user_id, action)
         self.seq += 1
-        row = {"table_id": self.id, "seq": self.seq, "hand": self.hand_no, "kind": kind, "seat": seat,
-               "text": text[:200], "user_id": user_id, "at": self.runtime.wallclock()}
-        if self.runtime.durable:
-            await self.runtime.store.ainsert(db.events, row)
+        self._pending.append({"table_id": self.id, "seq": self.seq, "hand": self.hand_no, "kind": kind,
+                              "seat": seat, "text": text[:200], "user_id": user_id, "at": self.runtime.wallclock()})
+
+    @contextlib.asynccontextmanager
+    async def atomic(self) -> AsyncIterator[None]:
+        """One step of the table: every event applied inside is written in one transaction (with the
+        table row's ``playing`` status when the step started the match) when the block ends. If
+        anything raises, or the write fails, the table is rolled back to how it was before the block."""
+        if self._pending is not None:  # nested: part of the enclosing step
+            yield
+            return
+        backup = snapshot(self)
+        status = self.status
+        self._pending = []
+        try:
+            yield
+            rows, self._pending = self._pending, None
+            started = status == "waiting" and self.status != "waiting"
+            await self._store(rows, "playing" if started else None)
+        except BaseException:
+            backup.restore(self)
+            raise
+        finally:
+            self._pending = None
+
+    async def _store(self, rows: list[dict[str, Any]], status: str | None) -> None:
+        if not rows and status is None:
+            return
+        store = self.runtime.store
+        if len(rows) == 1 and status is None:
+            future = store.insert(db.events, rows[0])
         else:
-            self.runtime.store.insert(db.events, row)
+            table_id = self.id
+
+            def write(c: DbConnection) -> None:
+                if rows:
+                    c.execute(db.events.insert(), rows)
+                if status is not None:
+                    c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
+
+            future = store.write(write)
+        if not self.runtime.durable:
+            return
+        try:
+            await asyncio.wrap_future(future)
+        except Exception as error:
+            log.warning("table %s: a change could not be stored, rolled back: %s", self.id, error)
+            raise TableError("the server could not save this change: nothing happened, please try again",
+                             STORE_FAILED) from error
 
     def _finish_hand(self) -> None:
         self.last_hand = self.match.current
@@ -352,12 +406,13 @@ class Table:
             raise TableError(f"seat {seat} is taken")
         if self.seat_of_user(user.id) is not None:
             raise TableError("you already sit at this table")
-        await self.event("sit", seat, user.display, user.id)
+        async with self.atomic():
+            await self.event("sit", seat, user.display, user.id)
+            await self._maybe_start()
         for conn in self.conns:
             if conn.user is not None and conn.user.id == user.id:
                 conn.seat = seat
                 self.seats[seat].connections += 1
-        await self._maybe_start()
 
     async def fill_bots(self, difficulty: str) -> None:
         if self.status != "waiting":
@@ -365,15 +420,15 @@ class Table:
         empty = [i for i, s in enumerate(self.seats) if s.empty]
         if not empty:
             raise TableError("there is no empty seat")
-        for seat in empty:
-            user_id = self.runtime.bot_users.get(difficulty)
-            await self.event("bot", seat, f"{difficulty}|Bot {seat} ({difficulty})", user_id)
-        await self._maybe_start()
+        async with self.atomic():
+            for seat in empty:
+                user_id = self.runtime.bot_users.get(difficulty)
+                await self.event("bot", seat, f"{difficulty}|Bot {seat} ({difficulty})", user_id)
+            await self._maybe_start()
 
     async def _maybe_start(self) -> None:
+        """Deal the first hand once every seat is taken (in the same transaction as the last seat)."""
         if self.status == "waiting" and all(not s.empty for s in self.seats):
-            await self.runtime.store.awrite(
-                lambda c: c.execute(update(db.tables).where(db.tables.c.id == self.id).values(status="playing")))
             await self.event("deal")
 
     async def act(self, seat: int, action: Action) -> None:
@@ -421,7 +476,8 @@ class Table:
                 s = self.seats[seat]
                 s.connections += 1
                 if s.standin:
-                    await self.event("standin", seat, "off")
+                    with contextlib.suppress(TableError):  # not stored: the stand-in plays on meanwhile
+                        await self.event("standin", seat, "off")
         self.send_full(conn)
         self.broadcast(exclude=conn)
 
@@ -513,8 +569,17 @@ class Table:
                         action = await asyncio.to_thread(bot.choose, view, legal)
                     else:
                         action = bot.choose(view, legal)
-                    await self.act(seat, action)
-                    self.broadcast(full=self.status != "playing")
+                    try:
+                        await self.act(seat, action)
+                    except TableError as error:
+                        if error.code != STORE_FAILED:
+                            raise
+                        retry = True
+                    else:
+                        retry = False
+                        self.broadcast(full=self.status != "playing")
+                if retry:  # the database refused the move: nothing changed; try again a little later
+                    await asyncio.sleep(STORE_RETRY)
         except Exception:
             log.exception("bot task of table %s failed", self.id)
         finally:
@@ -635,8 +700,12 @@ class TableManager:
         return len(self.tables)
 
     async def resume(self) -> None:
-        """After loading: record matches that ended just before a stop, restart bots."""
+        """After loading: finish what a stop cut short (a full table that was never dealt, a match that
+        ended but was not recorded), restart bots."""
         for table in self.tables.values():
+            if table.status == "waiting" and all(not s.empty for s in table.seats):
+                async with table.lock:
+                    await table._maybe_start()
             if table.status == "over" and not table.recorded:
                 async with table.lock:
                     await table._record_match()
@@ -650,8 +719,11 @@ class TableManager:
         for table in list(self.tables.values()):
             if table.needs_tick(now):
                 async with table.lock:
-                    if await table.tick(self.runtime.clock()):
-                        changed += 1
+                    try:
+                        if await table.tick(self.runtime.clock()):
+                            changed += 1
+                    except TableError as error:  # not stored, nothing changed: the next tick tries again
+                        log.warning("table %s: %s", table.id, error)
         return changed
 
     def lobby(self) -> list[dict[str, Any]]:

@@ -1,0 +1,113 @@
+"""Server hardening of the table runtime: durability, one server per database, crowd cost, limits,
+restart recovery, refused sockets."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, select, update
+from sqlalchemy.exc import OperationalError
+from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of
+
+from burraco.web import db
+from burraco.web.tables import Table
+
+
+def stored_events(path: Path, table_id: int) -> list[tuple[str, int]]:
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.connect() as c:
+        rows = [(r.kind, r.seat) for r in c.execute(
+            select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))]
+    engine.dispose()
+    return rows
+
+
+def table_state(table: Table) -> tuple[Any, ...]:
+    hand = table.hand
+    cards = [hand.hand_cards(s) for s in range(hand.players)] if hand is not None else None
+    return (table.status, table.seq, table.hand_no, [(s.user_id, s.bot) for s in table.seats],
+            list(hand.log) if hand is not None else None, cards, list(table.match.totals))
+
+
+def fail_writes(store: db.Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write from now on fails as a locked database would (nothing is committed)."""
+    def failing(work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
+        for _fn, future in work:
+            future.set_exception(OperationalError("INSERT", {}, Exception("database is locked")))
+
+    monkeypatch.setattr(store, "_commit", failing)
+
+
+# ---------------------------------------------------------------------------- durability
+def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    path = tmp_path / "web.db"
+    with TestClient(make_app(path, clock)) as client:
+        ann = guest(client, "Ann")
+        info = create_table(client, ann, players=2, bots="easy", seed=12)
+        table = table_of(client, info["id"])
+        store: db.Store = client.app.state.store  # type: ignore[attr-defined]
+        with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+            player = Player(ws)
+            player.wait_turn()
+            before, rows = table_state(table), stored_events(path, info["id"])
+            fail_writes(store, monkeypatch)
+            reply = player.act("draw")
+            assert reply["type"] == "error" and reply["code"] == "store_failed"
+            assert table_state(table) == before and stored_events(path, info["id"]) == rows
+            monkeypatch.undo()
+            # the same socket goes on: the move is accepted once the database is back
+            reply = player.act("draw")
+            assert reply["type"] == "state" and reply["view"]["phase"] != before[4]
+            log_after = list(table.hand.log)  # type: ignore[union-attr]
+    with TestClient(make_app(path, clock)) as client:
+        restored = table_of(client, info["id"])
+        assert restored.hand is not None and list(restored.hand.log) == log_after
+
+
+def test_a_seat_that_cannot_be_stored_neither_seats_nor_deals(client_factory: Callable[..., TestClient],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    client = client_factory()
+    ann, bob = guest(client, "Ann"), guest(client, "Bob")
+    info = create_table(client, ann, players=2)
+    table = table_of(client, info["id"])
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as ws:
+        player = Player(ws)
+        player.recv()
+        before = table_state(table)
+        fail_writes(client.app.state.store, monkeypatch)  # type: ignore[attr-defined]
+        reply = player.request({"type": "sit", "seat": 1})
+        assert reply["type"] == "error" and reply["code"] == "store_failed"
+        assert table_state(table) == before and table.status == "waiting" and player.state["you"] is None
+        monkeypatch.undo()
+        reply = player.request({"type": "sit", "seat": 1})
+        assert reply["type"] == "state" and reply["you"] == 1 and reply["table"]["status"] == "playing"
+
+
+# ---------------------------------------------------------------------------- restart recovery
+def test_restart_deals_a_full_table_whose_deal_was_never_stored(tmp_path: Path) -> None:
+    """The state a crash between 'match started' and the first deal left behind (older servers)."""
+    clock = FakeClock()
+    path = tmp_path / "web.db"
+    with TestClient(make_app(path, clock)) as client:
+        ann, bob = guest(client, "Ann"), guest(client, "Bob")
+        info = create_table(client, ann, players=2, seed=5)
+        bob_id = client.get("/api/me", headers={"cookie": bob}).json()["user"]["id"]
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as c:
+        c.execute(db.events.insert().values(table_id=info["id"], seq=2, hand=0, kind="sit", seat=1,
+                                            text="Bob (guest)", user_id=bob_id, at=0.0))
+        c.execute(update(db.tables).where(db.tables.c.id == info["id"]).values(status="playing"))
+    engine.dispose()
+    with TestClient(make_app(path, clock)) as client:
+        table = table_of(client, info["id"])
+        assert table.status == "playing" and table.hand is not None and table.hand_no == 1
+    assert stored_events(path, info["id"]) == [("sit", 0), ("sit", 1), ("deal", -1)]
+    with TestClient(make_app(path, clock)) as client:  # and it stays dealt (the deal was stored)
+        assert table_of(client, info["id"]).hand_no == 1
