@@ -4,6 +4,9 @@ restart recovery, refused sockets."""
 from __future__ import annotations
 
 import concurrent.futures
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of
 
 from burraco.web import db
+from burraco.web.instance_lock import InstanceLock
 from burraco.web.tables import Table
 
 
@@ -111,3 +115,20 @@ def test_restart_deals_a_full_table_whose_deal_was_never_stored(tmp_path: Path) 
     assert stored_events(path, info["id"]) == [("sit", 0), ("sit", 1), ("deal", -1)]
     with TestClient(make_app(path, clock)) as client:  # and it stays dealt (the deal was stored)
         assert table_of(client, info["id"]).hand_no == 1
+
+
+# ---------------------------------------------------------------------------- one server per database
+def test_a_second_serve_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path) -> None:
+    database = tmp_path / "served.sqlite3"
+    held = InstanceLock.acquire(f"sqlite:///{database}")  # the first server
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", "from burraco.cli.app import main; main()", "serve", "--port", "1",
+             "--db", f"sqlite:///{database}"], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2
+        assert result.stdout.strip().splitlines() == [
+            f"error: another burraco serve is using {database.resolve()} (pid {os.getpid()})"]
+        assert not database.exists()  # refused before touching the database
+    finally:
+        held.release()
+    InstanceLock.acquire(f"sqlite:///{database}").release()  # free again once the first one stops

@@ -24,11 +24,21 @@ def serve(
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
+    from burraco.web.instance_lock import InstanceLock, InstanceLockError
+
     url = db or default_db_url()
+    try:
+        lock = InstanceLock.acquire(url)
+    except InstanceLockError as error:
+        print(f"error: {error}", flush=True)
+        raise typer.Exit(2) from None
     app = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Burraco is served at http://{shown}:{port}/  (database: {url}; Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=64 * 1024)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=64 * 1024)
+    finally:
+        lock.release()
 
 
 def loadtest(
