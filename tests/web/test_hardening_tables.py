@@ -3,7 +3,10 @@ restart recovery, refused sockets."""
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
+import contextlib
+import json
 import os
 import subprocess
 import sys
@@ -15,11 +18,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 from sqlalchemy.exc import OperationalError
-from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of
+from starlette.websockets import WebSocketDisconnect
+from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of, tick
 
 from burraco.web import db
 from burraco.web.instance_lock import InstanceLock
-from burraco.web.tables import Table
+from burraco.web.limits import Limits
+from burraco.web.tables import Connection, Table
 
 
 def stored_events(path: Path, table_id: int) -> list[tuple[str, int]]:
@@ -132,3 +137,84 @@ def test_a_second_serve_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path)
     finally:
         held.release()
     InstanceLock.acquire(f"sqlite:///{database}").release()  # free again once the first one stops
+
+
+# ---------------------------------------------------------------------------- crowd cost
+class Sends:
+    """Counts the messages queued for every connection (whatever the server's code path)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        original = Connection.__init__
+        sends = self
+
+        class CountingQueue(asyncio.Queue[str | None]):
+            def put_nowait(self, item: str | None) -> None:
+                if item is not None:
+                    sends.count += 1
+                super().put_nowait(item)
+
+        def init(conn: Connection, *args: Any, **kwargs: Any) -> None:
+            original(conn, *args, **kwargs)
+            conn.queue = CountingQueue()
+
+        monkeypatch.setattr(Connection, "__init__", init)
+
+
+def test_spectators_joining_cost_one_message_each(client_factory: Callable[..., TestClient], clock: FakeClock,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    spectators = 20
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", seed=3)
+    table = table_of(client, info["id"])
+    cookies = [guest(client, f"Watcher{i}") for i in range(spectators)]
+    sends = Sends(monkeypatch)
+    with contextlib.ExitStack() as stack:
+        player = Player(stack.enter_context(client.websocket_connect(f"/ws/tables/{info['id']}",
+                                                                     headers={"cookie": ann})))
+        player.wait_turn()
+        before = sends.count
+        watchers = []
+        for cookie in cookies:
+            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cookie}))
+            assert ws.receive_json()["type"] == "state"  # the joiner's own snapshot
+            watchers.append(ws)
+        assert sends.count - before == spectators  # O(N): nobody else was told (it was N(N+1)/2 + N)
+        # one coalesced count update for everyone on the next tick
+        clock.advance(Limits().watchers_every)
+        tick(client)
+        assert sends.count - before == spectators + spectators + 1
+        assert all(ws.receive_json() == {"type": "watchers", "count": spectators} for ws in watchers)
+        # an event is built once for all the spectators who have seen the same log
+        built = 0
+        original = Table.state_for
+
+        def counting(self: Table, *args: Any, **kwargs: Any) -> dict[str, Any]:
+            nonlocal built
+            built += 1
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Table, "state_for", counting)
+        assert player.act("draw")["type"] == "state"
+        assert built <= 3  # the player, the bot seat's spectators' group (was one per connection)
+        texts = {ws.receive_text() for ws in watchers}
+        assert len(texts) == 1 and json.loads(texts.pop())["table"]["watchers"] == spectators
+        assert table.spectators == spectators
+
+
+def test_spectators_are_capped_but_players_always_get_in(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory(limits=Limits(max_spectators=2))
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2)
+    url = f"/ws/tables/{info['id']}"
+    with contextlib.ExitStack() as stack:
+        for name in ("Cy", "Di"):
+            ws = stack.enter_context(client.websocket_connect(url, headers={"cookie": guest(client, name)}))
+            ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed, \
+                client.websocket_connect(url, headers={"cookie": guest(client, "Ed")}) as ws:
+            ws.receive_json()
+        assert closed.value.code == 4429 and "2 spectators" in closed.value.reason
+        seated = Player(stack.enter_context(client.websocket_connect(url, headers={"cookie": ann})))
+        assert seated.recv()["you"] == 0

@@ -35,6 +35,7 @@ from burraco.core.view import observe
 from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
 from burraco.web.dispatcher import Dispatcher, RateLimiter
+from burraco.web.limits import Limits
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
 from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableManager, new_seed
@@ -87,7 +88,7 @@ class CreateTable(BaseModel):
 
 def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
                bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
-               rate_limit: float | None = 40.0, durable: bool = True) -> FastAPI:
+               rate_limit: float | None = 40.0, durable: bool = True, limits: Limits | None = None) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
@@ -100,7 +101,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = db.Store(settings.db_url)
         runtime = Runtime(store, settings.clock, settings.wallclock, settings.bot_delay,
-                          durable=settings.durable)
+                          durable=settings.durable, limits=limits or Limits())
         manager = TableManager(runtime)
         manager.ensure_bot_users()
         loaded = manager.load()
@@ -424,19 +425,16 @@ def _routes(app: FastAPI, settings: Settings) -> None:
             await websocket.close(code=1008, reason="cross-origin WebSocket refused")
             return
         manager: TableManager = websocket.app.state.manager
-        table = manager.tables.get(table_id)
-        if table is None:
-            await websocket.close(code=4404, reason=f"no live table {table_id}")
-            return
         user = _user_from_cookie(websocket.app, websocket.cookies.get(auth.COOKIE))
-        await websocket.accept()
-        conn = Connection(table, user)
+        await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
+        conn = await manager.join(table_id, user)
+        if not isinstance(conn, Connection):
+            await websocket.close(code=conn[0], reason=conn[1])
+            return
+        table = conn.table
         sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
         dispatcher: Dispatcher = websocket.app.state.dispatcher
         limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
-        async with table.lock:
-            await table.connect(conn)
-            table.kick_bots()
         try:
             while not conn.closed:
                 message = await websocket.receive()

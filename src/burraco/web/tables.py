@@ -34,6 +34,7 @@ from burraco.core.view import observe
 from burraco.web import db, ratings
 from burraco.web.auth import User
 from burraco.web.durability import STORE_FAILED, snapshot
+from burraco.web.limits import CLOSE_CROWDED, CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, Limits
 from burraco.web.serialize import scores_to_list, view_to_dict
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,10 @@ class Seat:
                 "connected": self.connections > 0 or self.bot is not None, "ready": self.ready}
 
 
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
 class Connection:
     """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
 
@@ -100,13 +105,18 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (serialized now, so it is a snapshot of the table at this moment)."""
+        if not self.closed:
+            self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already serialized message (one text may be shared by many spectators)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.warning("closing a connection that does not read its messages")
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queue.put_nowait(text)
 
     def close(self) -> None:
         if not self.closed:
@@ -141,6 +151,7 @@ class Runtime:
     """Set when the app stops: no new bot task starts."""
     durable: bool = True
     """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
+    limits: Limits = field(default_factory=Limits)
 
 
 class Table:
@@ -167,6 +178,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.summary: dict[str, Any] | None = None
         self.recorded = False
+        self.watchers_dirty = False
+        self.watchers_at = -1e18
         self._pending: list[dict[str, Any]] | None = None
         """The rows of the step being applied (see :meth:`atomic`), None between steps."""
 
@@ -179,6 +192,18 @@ class Table:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id and seat.bot is None and not seat.left:
                 return index
+        return None
+
+    @property
+    def spectators(self) -> int:
+        """Connections that do not sit at the table."""
+        return len(self.conns) - sum(s.connections for s in self.seats)
+
+    def admission(self, user: User) -> tuple[int, str] | None:
+        """Why ``user`` may not open a connection now (a close code and reason), or None."""
+        limit = self.runtime.limits.max_spectators
+        if self.seat_of_user(user.id) is None and self.spectators >= limit:
+            return CLOSE_CROWDED, f"table {self.id} has {limit} spectators, the most it allows: try later"
         return None
 
     def controller(self, seat: int) -> str | None:
@@ -207,6 +232,7 @@ class Table:
             "timer_left": self.timer_left(),
             "auto_turn": self.auto_turn,
             "summary": self.summary,
+            "watchers": self.spectators,
         }
         if full:
             data["rules"] = self.rules.to_dict()
@@ -248,10 +274,29 @@ class Table:
         if not self.conns:
             return
         shared = self.info(full)
+        # spectators see the same thing: one message per group that has seen the same part of the log
+        by_log: dict[tuple[int, int], tuple[str, int, int]] = {}
         for conn in list(self.conns):
             if conn is exclude:
                 continue
-            conn.send(self.state_for(conn, shared, reply_to if conn is actor else None, full))
+            if conn.seat is not None or conn is actor:
+                conn.send(self.state_for(conn, shared, reply_to if conn is actor else None, full))
+                continue
+            key = (conn.log_hand, conn.log_sent)
+            if key not in by_log:
+                text = dumps(self.state_for(conn, shared, None, full))
+                by_log[key] = (text, conn.log_hand, conn.log_sent)
+            text, conn.log_hand, conn.log_sent = by_log[key]
+            conn.send_text(text)
+
+    def send_watchers(self, now: float) -> None:
+        """Tell everyone the spectator count, at most once every ``watchers_every`` seconds."""
+        if not self.watchers_dirty or now - self.watchers_at < self.runtime.limits.watchers_every:
+            return
+        self.watchers_dirty, self.watchers_at = False, now
+        text = dumps({"type": "watchers", "count": self.spectators})
+        for conn in list(self.conns):
+            conn.send_text(text)
 
     def send_full(self, conn: Connection, reply_to: int | None = None) -> None:
         conn.send(self.state_for(conn, self.info(full=True), reply_to, full=True))
@@ -479,7 +524,10 @@ class Table:
                     with contextlib.suppress(TableError):  # not stored: the stand-in plays on meanwhile
                         await self.event("standin", seat, "off")
         self.send_full(conn)
-        self.broadcast(exclude=conn)
+        if conn.seat is not None:
+            self.broadcast(exclude=conn)
+        else:  # a spectator costs the others nothing now: a coalesced count update later
+            self.watchers_dirty = True
 
     async def disconnect(self, conn: Connection) -> None:
         self.conns.discard(conn)
@@ -489,7 +537,9 @@ class Table:
             s.connections = max(0, s.connections - 1)
             if s.connections == 0:
                 s.absent_since = self.runtime.clock()
-        self.broadcast()
+            self.broadcast()
+        else:
+            self.watchers_dirty = True
         self.kick_bots()
 
     # ------------------------------------------------------------------ time (lock held)
@@ -516,10 +566,13 @@ class Table:
         if changed:
             self.broadcast(full=self.status != "playing")
             self.kick_bots()
+        self.send_watchers(now)
         return changed
 
     def needs_tick(self, now: float) -> bool:
         """Cheap check (no lock) whether :meth:`tick` may have something to do."""
+        if self.watchers_dirty and now - self.watchers_at >= self.runtime.limits.watchers_every:
+            return True
         if self.status == "between":
             return now - self.between_since >= max(self.config.grace, self.config.turn_timer)
         if self.status != "playing" or self.hand is None:
@@ -725,6 +778,36 @@ class TableManager:
                     except TableError as error:  # not stored, nothing changed: the next tick tries again
                         log.warning("table %s: %s", table.id, error)
         return changed
+
+    async def join(self, table_id: int, user: User | None) -> Connection | tuple[int, str]:
+        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return self.gone(table_id)
+        if user is None:
+            return CLOSE_NO_SESSION, "log in or pick a guest name to watch or play"
+        async with table.lock:
+            if self.tables.get(table_id) is not table:
+                return self.gone(table_id)
+            refusal = table.admission(user)
+            if refusal is not None:
+                return refusal
+            conn = Connection(table, user)
+            await table.connect(conn)
+            table.kick_bots()
+        return conn
+
+    def gone(self, table_id: int) -> tuple[int, str]:
+        """The close code and reason for a table that is not live: missing, or over (its history stays)."""
+        row = self.runtime.store.read(lambda c: c.execute(
+            select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
+        if row is None:
+            return CLOSE_MISSING, f"there is no table {table_id}"
+        if row.status == "closed":
+            return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
+        if row.status == "over":
+            return CLOSE_GONE, f"the match at table {table_id} is over"
+        return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.info() for t in self.tables.values() if t.status != "over"]

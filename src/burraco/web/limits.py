@@ -1,0 +1,42 @@
+"""What one server lets a table, a user and a crowd cost: the limits and the WebSocket close codes.
+
+Every limit has a default that suits a small public server; pass ``create_app(limits=Limits(...))``
+to change them. Durations are read on the injected clock (seconds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+CLOSE_NO_SESSION: Final = 4401
+"""Close code: the socket has no session (log in or pick a guest name first, then reconnect)."""
+CLOSE_MISSING: Final = 4404
+"""Close code: there is no such table (do not retry)."""
+CLOSE_GONE: Final = 4410
+"""Close code: the table's match is over or the table was closed (do not retry; its history stays readable)."""
+CLOSE_CROWDED: Final = 4429
+"""Close code: the table has as many spectators as it allows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits (see ``docs/security-tables.md``)."""
+
+    max_spectators: int = 50
+    """Spectator connections per table (seated players always get in)."""
+    max_open_tables_guest: int = 5
+    """Unfinished tables a guest may have created at once."""
+    max_open_tables_account: int = 10
+    """Unfinished tables an account may have created at once."""
+    finished_ttl: float = 300.0
+    """Seconds a finished (and recorded) table stays in memory before it is unloaded."""
+    idle_ttl: float = 1800.0
+    """Seconds a waiting table with nobody connected stays open before it is closed and unloaded."""
+    default_turn_timer: float = 120.0
+    """The turn timer of a rated table created without one (0: none)."""
+    watchers_every: float = 2.0
+    """Seconds between two spectator-count updates sent to a table (joins and leaves are coalesced)."""
+
+    def max_open_tables(self, kind: str) -> int:
+        return self.max_open_tables_guest if kind == "guest" else self.max_open_tables_account
