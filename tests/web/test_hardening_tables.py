@@ -218,3 +218,108 @@ def test_spectators_are_capped_but_players_always_get_in(client_factory: Callabl
         assert closed.value.code == 4429 and "2 spectators" in closed.value.reason
         seated = Player(stack.enter_context(client.websocket_connect(url, headers={"cookie": ann})))
         assert seated.recv()["you"] == 0
+
+
+# ---------------------------------------------------------------------------- limits
+def test_a_guest_may_have_only_so_many_unfinished_tables(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory(limits=Limits(max_open_tables_guest=2))
+    ann, bob = guest(client, "Ann"), guest(client, "Bob")
+    for _ in range(2):
+        create_table(client, ann, players=2)
+    response = client.post("/api/tables", json={"players": 2}, headers={"cookie": ann})
+    assert response.status_code == 429
+    assert response.json()["detail"]["code"] == "too_many_tables"
+    assert "2 unfinished tables" in response.json()["detail"]["message"]
+    create_table(client, bob, players=2)  # the limit is per user
+    assert len(client.get("/api/tables").json()["tables"]) == 3
+
+
+def close_code(client: TestClient, table_id: int, cookie: str) -> tuple[int, str]:
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cookie}) as ws:
+        ws.receive_json()
+    return closed.value.code, closed.value.reason
+
+
+def wait_until(client: TestClient, done: Callable[[], bool]) -> None:
+    for _ in range(3000):
+        if done():
+            return
+        client.portal.call(asyncio.sleep, 0.01)  # type: ignore[union-attr]
+    raise AssertionError("timed out")
+
+
+def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory(
+        tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "web.db"
+    with TestClient(make_app(path, clock)) as client:
+        ann = guest(client, "Ann")
+        info = create_table(client, ann, players=2, sit=False, bots="easy", hands=1, seed=7,
+                            options={"max_turns": 40})
+        table = table_of(client, info["id"])
+        assert info["rated"] is False and info["turn_timer"] == 0
+        steps = len(table.hand.log)  # type: ignore[union-attr]
+        client.portal.call(asyncio.sleep, 0.05)  # type: ignore[union-attr]
+        assert table.bot_task is None and len(table.hand.log) == steps  # type: ignore[union-attr]
+    with TestClient(make_app(path, clock)) as client:  # a restart does not wake it either
+        table = table_of(client, info["id"])
+        client.portal.call(asyncio.sleep, 0.05)  # type: ignore[union-attr]
+        assert table.bot_task is None and len(table.hand.log) == steps  # type: ignore[union-attr]
+        bot_user = table.seats[0].user_id
+        rating = client.get(f"/api/users/{bot_user}").json()["user"]["rating"]
+        with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+            watcher = Player(ws)
+            while watcher.state.get("table", {}).get("status") != "over":
+                watcher.recv()  # watching wakes it up; it plays to the end
+            wait_until(client, lambda: table.recorded)
+            # a practice match between one bot user and itself does not move its rating
+            assert client.get(f"/api/users/{bot_user}").json()["user"]["rating"] == rating
+            clock.advance(Limits().finished_ttl)
+            tick(client)
+            assert info["id"] not in client.app.state.manager.tables  # type: ignore[attr-defined]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    ws.receive_json()
+            assert closed.value.code == 4410
+        assert close_code(client, info["id"], ann) == (4410, f"the match at table {info['id']} is over")
+        history = client.get(f"/api/tables/{info['id']}/hands/1/history")
+        assert history.status_code == 200  # still readable from the database
+
+
+def test_idle_waiting_tables_are_closed_and_not_restored(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "web.db"
+    with TestClient(make_app(path, clock)) as client:
+        ann = guest(client, "Ann")
+        idle = create_table(client, ann, players=2)
+        watched = create_table(client, ann, players=2)
+        with client.websocket_connect(f"/ws/tables/{watched['id']}", headers={"cookie": ann}) as ws:
+            ws.receive_json()
+            clock.advance(Limits().idle_ttl - 1)
+            assert tick(client) == 0
+            clock.advance(1)
+            assert tick(client) == 1
+            live = client.app.state.manager.tables  # type: ignore[attr-defined]
+            assert idle["id"] not in live and watched["id"] in live
+        code, reason = close_code(client, idle["id"], ann)
+        assert code == 4410 and "closed" in reason
+    with TestClient(make_app(path, clock)) as client:
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [watched["id"]]
+
+
+def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+    client = client_factory()
+    ann, bob = guest(client, "Ann"), guest(client, "Bob")
+    info = create_table(client, ann, players=2, seed=9, grace=600)
+    assert info["turn_timer"] == Limits().default_turn_timer and info["timer_left"] is None  # not started
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa, \
+            client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb:
+        a, b = Player(wa), Player(wb)
+        a.recv()
+        b.recv()
+        state = b.request({"type": "sit", "seat": 1})
+        assert state["table"]["rated"] and state["table"]["turn_timer"] == Limits().default_turn_timer
+        table = table_of(client, info["id"])
+        to_play = table.hand.to_play  # type: ignore[union-attr]
+        clock.advance(Limits().default_turn_timer)  # both are connected; one of them just does nothing
+        assert tick(client) == 1
+        assert table.auto_turn == to_play or table.hand.to_play != to_play  # type: ignore[union-attr]

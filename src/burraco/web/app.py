@@ -38,7 +38,7 @@ from burraco.web.dispatcher import Dispatcher, RateLimiter
 from burraco.web.limits import Limits
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
-from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableManager, new_seed
+from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableError, TableManager, new_seed
 
 log = logging.getLogger(__name__)
 STATIC = resources.files("burraco.web") / "static"
@@ -307,7 +307,10 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         seed = body.seed if body.seed is not None else new_seed()
         config = TableConfig(name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id,
                              settings.wallclock())
-        table = await manager.create(config)
+        try:
+            table = await manager.create(config, user)
+        except TableError as error:  # too many unfinished tables
+            raise HTTPException(429, {"code": error.code, "message": str(error)}) from None
         async with table.lock:
             if body.sit:
                 await table.sit(user, 0)
@@ -464,4 +467,4 @@ async def _pump(conn: Connection, websocket: WebSocket) -> None:
     except Exception:
         conn.closed = True
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code, reason=conn.close_reason)
