@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of, tick
+from web_helpers import FakeClock, Player, create_table, guest, make_app, simple_policy, table_of, tick
 
 from burraco.web import db
 from burraco.web.instance_lock import InstanceLock
@@ -323,3 +323,35 @@ def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., Tes
         clock.advance(Limits().default_turn_timer)  # both are connected; one of them just does nothing
         assert tick(client) == 1
         assert table.auto_turn == to_play or table.hand.to_play != to_play  # type: ignore[union-attr]
+
+
+def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(
+        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    from burraco.web import ratings
+
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", hands=1, seed=31, options={"max_turns": 40})
+    table = table_of(client, info["id"])
+    real_rate = ratings.rate
+    calls = 0
+
+    def rate_fails_once(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise OperationalError("UPDATE", {}, Exception("database is locked"))
+        return real_rate(*args)
+
+    monkeypatch.setattr(ratings, "rate", rate_fails_once)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        while player.state.get("table", {}).get("status") != "over":
+            state = player.wait_turn()
+            if state["legal"]:
+                player.act(simple_policy(state["legal"]))
+    wait_until(client, lambda: calls >= 1)
+    assert not table.recorded
+    assert tick(client) == 0 and table.recorded  # recorded without a restart
+    history = client.get(f"/api/users/{table.seats[0].user_id}").json()["matches"]
+    assert len(history) == 1

@@ -312,10 +312,11 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         except TableError as error:  # too many unfinished tables
             raise HTTPException(429, {"code": error.code, "message": str(error)}) from None
         async with table.lock:
-            if body.sit:
-                await table.sit(user, 0)
-            if body.bots:
-                await table.fill_bots(body.bots)
+            async with table.atomic():  # seat, bots and first deal: stored together or not at all
+                if body.sit:
+                    await table.sit(user, 0)
+                if body.bots:
+                    await table.fill_bots(body.bots)
             table.broadcast(full=True)
             table.kick_bots()
         return {"table": table.info(full=True)}

@@ -518,7 +518,7 @@ class Table:
         # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
         await self.event("action", seat, str(action), action=action)
         if self.match.is_over and not self.recorded:
-            await self._record_match()
+            await self.record_match()
 
     async def ready(self, seat: int) -> None:
         if self.status != "between":
@@ -581,7 +581,9 @@ class Table:
         """Apply what the clock calls for: a stand-in for an absent player after the grace period, a
         bot finishing a turn whose timer ran out, the next deal after a finished hand. True if changed."""
         changed = False
-        if self.status == "playing" and self.hand is not None:
+        if self.status == "over" and not self.recorded:
+            await self.record_match()
+        elif self.status == "playing" and self.hand is not None:
             seat = self.hand.to_play
             s = self.seats[seat]
             if s.human and not s.left and not s.standin and self.auto_turn != seat:
@@ -605,6 +607,8 @@ class Table:
 
     def needs_tick(self, now: float) -> bool:
         """Cheap check (no lock) whether :meth:`tick` may have something to do."""
+        if self.status == "over" and not self.recorded:
+            return True
         if self.watchers_dirty and now - self.watchers_at >= self.runtime.limits.watchers_every:
             return True
         if self.status == "between":
@@ -684,9 +688,15 @@ class Table:
                 self.kick_bots()
 
     # ------------------------------------------------------------------ end of the match
+    async def record_match(self) -> None:
+        """Record the finished match; if the database refuses, the ticker tries again later."""
+        try:
+            await self._record_match()
+        except Exception as error:
+            log.warning("table %s: the finished match could not be recorded yet: %s", self.id, error)
+
     async def _record_match(self) -> None:
         """Store the finished match: its summary, each player's result and rating change."""
-        self.recorded = True
         summary = self.summary or self._summary()
         entrants = self.entrants()
         totals = list(self.match.totals)
@@ -728,6 +738,7 @@ class Table:
             c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status="over"))
 
         await self.runtime.store.awrite(write)
+        self.recorded = True
 
 
 class TableManager:
@@ -827,7 +838,7 @@ class TableManager:
                     await table._maybe_start()
             if table.status == "over" and not table.recorded:
                 async with table.lock:
-                    await table._record_match()
+                    await table.record_match()
             async with table.lock:
                 table.kick_bots()
 
