@@ -258,6 +258,9 @@ def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory
                             options={"max_turns": 40})
         table = table_of(client, info["id"])
         assert info["rated"] is False and info["turn_timer"] == 0
+        assert client.get("/api/tables").json()["tables"] == []  # the owner's practice: not in the lobby
+        code, reason = close_code(client, info["id"], guest(client, "Bob"))
+        assert code == 4403 and "practice" in reason
         steps = len(table.hand.log)  # type: ignore[union-attr]
         client.portal.call(asyncio.sleep, 0.05)  # type: ignore[union-attr]
         assert table.bot_task is None and len(table.hand.log) == steps  # type: ignore[union-attr]

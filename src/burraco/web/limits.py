@@ -11,6 +11,8 @@ from typing import Final
 
 CLOSE_NO_SESSION: Final = 4401
 """Close code: the socket has no session (log in or pick a guest name first, then reconnect)."""
+CLOSE_PRACTICE: Final = 4403
+"""Close code: an all-bot table is its owner's practice; nobody else may watch it."""
 CLOSE_MISSING: Final = 4404
 """Close code: there is no such table (do not retry)."""
 CLOSE_GONE: Final = 4410

@@ -34,7 +34,7 @@ from burraco.core.view import observe
 from burraco.web import db, ratings
 from burraco.web.auth import User
 from burraco.web.durability import STORE_FAILED, snapshot
-from burraco.web.limits import CLOSE_CROWDED, CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, Limits
+from burraco.web.limits import CLOSE_CROWDED, CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, CLOSE_PRACTICE, Limits
 from burraco.web.serialize import scores_to_list, view_to_dict
 
 log = logging.getLogger(__name__)
@@ -232,6 +232,8 @@ class Table:
 
     def admission(self, user: User) -> tuple[int, str] | None:
         """Why ``user`` may not open a connection now (a close code and reason), or None."""
+        if self.all_bots and user.id != self.config.created_by:
+            return CLOSE_PRACTICE, f"table {self.id} is an all-bot practice table: only its owner may watch it"
         limit = self.runtime.limits.max_spectators
         if self.seat_of_user(user.id) is None and self.spectators >= limit:
             return CLOSE_CROWDED, f"table {self.id} has {limit} spectators, the most it allows: try later"
@@ -913,7 +915,7 @@ class TableManager:
         return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.status != "over"]
+        return [t.info() for t in self.tables.values() if t.status != "over" and not t.all_bots]
 
 
 def set_status(table_id: int, status: str) -> Callable[[DbConnection], None]:

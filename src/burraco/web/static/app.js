@@ -224,8 +224,9 @@ function connect(id) {
   ws.onmessage = (ev) => onServerMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (app.tableId !== id) return;
-    // 4401 no session, 4404 no table, 4410 over or closed, 4429 too many spectators: retrying would not help
-    if ([4401, 4404, 4410, 4429].includes(ev.code)) {
+    // 4401 no session, 4403 someone's practice, 4404 no table, 4410 over or closed, 4429 too many
+    // spectators: retrying would not help
+    if ([4401, 4403, 4404, 4410, 4429].includes(ev.code)) {
       document.getElementById("main").replaceChildren(h("p", { class: "error" }, ev.reason || `Table ${id} is not available.`));
       return;
     }
