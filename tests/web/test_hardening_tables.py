@@ -24,7 +24,7 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, simple
 from burraco.web import db
 from burraco.web.instance_lock import InstanceLock
 from burraco.web.limits import Limits
-from burraco.web.tables import Connection, Table
+from burraco.web.tables import Connection, Table, unrated_users
 
 
 def stored_events(path: Path, table_id: int) -> list[tuple[str, int]]:
@@ -358,3 +358,20 @@ def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(
     assert tick(client) == 0 and table.recorded  # recorded without a restart
     history = client.get(f"/api/users/{table.seats[0].user_id}").json()["matches"]
     assert len(history) == 1
+
+
+# ---------------------------------------------------------------------------- one user, one side
+def test_one_user_cannot_play_both_sides(client_factory: Callable[..., TestClient]) -> None:
+    assert unrated_users([[0], [1]], [7, 7]) == {7}  # one bot user in both seats
+    assert unrated_users([[0, 2], [1, 3]], [1, 7, 7, 7]) == {7}  # the bot user is on both teams
+    assert unrated_users([[0, 2], [1, 3]], [1, 2, 1, 2]) == set()  # two seats of one side only
+    assert unrated_users([[0], [1], [2]], [1, 2, 3]) == set()
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.recv()
+        reply = player.request({"type": "sit", "seat": 1})
+        assert reply["type"] == "error" and "already sit" in reply["message"]
+        assert table_of(client, info["id"]).seats[1].empty
