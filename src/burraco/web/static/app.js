@@ -47,7 +47,8 @@ async function api(path, options = {}) {
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const detail = Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : data.detail;
+    const detail = Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ")
+      : (data.detail && data.detail.message) || data.detail;
     throw new Error(detail || response.statusText);
   }
   return data;
