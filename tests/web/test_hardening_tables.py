@@ -375,3 +375,16 @@ def test_one_user_cannot_play_both_sides(client_factory: Callable[..., TestClien
         reply = player.request({"type": "sit", "seat": 1})
         assert reply["type"] == "error" and "already sit" in reply["message"]
         assert table_of(client, info["id"]).seats[1].empty
+
+
+def test_a_player_who_leaves_is_counted_as_a_spectator(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", seed=4)
+    table = table_of(client, info["id"])
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.wait_turn()
+        assert table.spectators == 0
+        assert player.request({"type": "leave"})["type"] == "state"
+        assert table.spectators == 1 and table.seats[0].connections == 0

@@ -228,7 +228,7 @@ class Table:
     @property
     def spectators(self) -> int:
         """Connections that do not sit at the table."""
-        return len(self.conns) - sum(s.connections for s in self.seats)
+        return max(0, len(self.conns) - sum(s.connections for s in self.seats))
 
     def admission(self, user: User) -> tuple[int, str] | None:
         """Why ``user`` may not open a connection now (a close code and reason), or None."""
@@ -543,6 +543,7 @@ class Table:
         for conn in self.conns:
             if conn.seat == seat:
                 conn.seat = None
+        self.seats[seat].connections = 0  # its connections watch on as spectators
         await self._maybe_deal()
 
     # ------------------------------------------------------------------ connections
