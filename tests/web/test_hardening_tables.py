@@ -388,3 +388,27 @@ def test_a_player_who_leaves_is_counted_as_a_spectator(client_factory: Callable[
         assert table.spectators == 0
         assert player.request({"type": "leave"})["type"] == "state"
         assert table.spectators == 1 and table.seats[0].connections == 0
+
+
+def test_a_locked_database_fails_a_group_of_writes_at_once(tmp_path: Path) -> None:
+    """Each write of a group is not retried alone against a locked database (that waited the busy
+    timeout once per write: minutes for a busy server)."""
+    import sqlite3
+    import time
+
+    path = tmp_path / "locked.db"
+    store = db.Store(f"sqlite:///{path}", busy_timeout=0.2)
+    holder = sqlite3.connect(path, timeout=0.2, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.monotonic()
+        futures = [store.insert(db.settings, {"key": f"k{i}", "value": "v"}) for i in range(12)]
+        errors = [f.exception(timeout=30) for f in futures]
+        elapsed = time.monotonic() - started
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert all(isinstance(e, OperationalError) for e in errors)
+    assert elapsed < 1.5, elapsed  # at most a few busy timeouts, not one per write (2.6 s)
+    store.insert(db.settings, {"key": "after", "value": "v"}).result(timeout=10)  # and it works again
+    store.close()
