@@ -539,12 +539,13 @@ class Table:
         user_id = self.seats[seat].user_id
         if self.status == "over":
             raise TableError("the match is over")
-        await self.event("leave", seat, "left the table", user_id)
+        async with self.atomic():  # the leave and the deal it may allow are stored together
+            await self.event("leave", seat, "left the table", user_id)
+            await self._maybe_deal()
         for conn in self.conns:
             if conn.seat == seat:
                 conn.seat = None
         self.seats[seat].connections = 0  # its connections watch on as spectators
-        await self._maybe_deal()
 
     # ------------------------------------------------------------------ connections
     async def connect(self, conn: Connection) -> None:
