@@ -412,3 +412,24 @@ def test_a_locked_database_fails_a_group_of_writes_at_once(tmp_path: Path) -> No
     assert elapsed < 1.5, elapsed  # at most a few busy timeouts, not one per write (2.6 s)
     store.insert(db.settings, {"key": "after", "value": "v"}).result(timeout=10)  # and it works again
     store.close()
+
+
+def test_a_bot_move_that_cannot_be_stored_is_retried(client_factory: Callable[..., TestClient],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    client = client_factory(bot_delay=0.3)
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", seed=12)
+    table = table_of(client, info["id"])
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.wait_turn()
+        player.act("draw")
+        discard = next(a for a in player.state["legal"] if a.startswith("discard"))
+        assert player.act(discard)["type"] == "state"
+        fail_writes(client.app.state.store, monkeypatch)  # type: ignore[attr-defined]
+        before = table_state(table)
+        client.portal.call(asyncio.sleep, 1.0)  # type: ignore[union-attr]
+        assert table_state(table) == before and table.hand.to_play == 1  # type: ignore[union-attr]
+        monkeypatch.undo()
+        wait_until(client, lambda: table.hand is not None and table.hand.to_play == 0)
+        assert table.seq > before[1]
