@@ -36,9 +36,10 @@ from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
 from burraco.web.dispatcher import Dispatcher, RateLimiter
 from burraco.web.limits import Limits
+from burraco.web.manager import TableManager
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
-from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableError, TableManager, new_seed
+from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableError, new_seed
 
 log = logging.getLogger(__name__)
 STATIC = resources.files("burraco.web") / "static"
