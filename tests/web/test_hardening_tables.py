@@ -433,3 +433,25 @@ def test_a_bot_move_that_cannot_be_stored_is_retried(client_factory: Callable[..
         monkeypatch.undo()
         wait_until(client, lambda: table.hand is not None and table.hand.to_play == 0)
         assert table.seq > before[1]
+
+
+def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_factory: Callable[..., TestClient],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", seed=12)
+    table = table_of(client, info["id"])
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.wait_turn()
+        before = table_state(table)
+
+        def broken(*_args: Any) -> None:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(Table, "_track_turn", broken)  # fails inside the step, after the move applied
+        reply = player.act("draw")
+        assert reply["type"] == "error" and reply["code"] == "internal"
+        assert table_state(table) == before
+        monkeypatch.undo()
+        assert player.act("draw")["type"] == "state"
