@@ -455,3 +455,18 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_fact
         assert table_state(table) == before
         monkeypatch.undo()
         assert player.act("draw")["type"] == "state"
+
+
+def test_a_connection_the_server_closes_leaves_the_table_at_once(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ann, cy = guest(client, "Ann"), guest(client, "Cy")
+    info = create_table(client, ann, players=2, seed=12)
+    table = table_of(client, info["id"])
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws, \
+            client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}):
+        ws.receive_json()
+        spectator = next(c for c in table.conns if c.seat is None)
+        # the server drops it (too slow, or its table was unloaded)
+        client.portal.call(spectator.close, 4410, "gone")  # type: ignore[union-attr]
+        wait_until(client, lambda: spectator not in table.conns)  # at once, although its client stays
+        assert table.spectators == 0 and len(table.conns) == 1

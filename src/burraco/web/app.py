@@ -440,22 +440,29 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
         dispatcher: Dispatcher = websocket.app.state.dispatcher
         limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
-        try:
-            while not conn.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                await dispatcher.dispatch(conn, raw, limiter)
-        except WebSocketDisconnect:
-            pass
+        receiver = asyncio.get_running_loop().create_task(_receive(conn, websocket, dispatcher, limiter))
+        try:  # until the client goes, or the server closes the connection (too slow, table unloaded)
+            await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            receiver.cancel()
             async with table.lock:
                 await table.disconnect(conn)
             with contextlib.suppress(Exception):
                 await sender
+
+
+async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher,
+                   limiter: RateLimiter | None) -> None:
+    """Dispatch a connection's messages until the client disconnects."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            await dispatcher.dispatch(conn, raw, limiter)
 
 
 async def _pump(conn: Connection, websocket: WebSocket) -> None:
