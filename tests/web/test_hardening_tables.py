@@ -470,3 +470,34 @@ def test_a_connection_the_server_closes_leaves_the_table_at_once(client_factory:
         client.portal.call(spectator.close, 4410, "gone")  # type: ignore[union-attr]
         wait_until(client, lambda: spectator not in table.conns)  # at once, although its client stays
         assert table.spectators == 0 and len(table.conns) == 1
+
+
+def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
+        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import time
+
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", seed=12)
+    table = table_of(client, info["id"])
+    store: db.Store = client.app.state.store  # type: ignore[attr-defined]
+    original = store._commit
+
+    def slow(work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
+        time.sleep(0.3)
+        original(work)
+
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.wait_turn()
+        conn = next(iter(table.conns))
+        monkeypatch.setattr(store, "_commit", slow)
+        player.send({"type": "action", "kind": "draw"})
+        client.portal.call(asyncio.sleep, 0.1)  # type: ignore[union-attr]
+        client.portal.call(conn.close, 1000, "")  # type: ignore[union-attr]  # the server drops it meanwhile
+        wait_until(client, lambda: conn not in table.conns)
+        client.portal.call(asyncio.sleep, 0.5)  # type: ignore[union-attr]
+    monkeypatch.undo()
+    stored = stored_events(tmp_path / "web.db", info["id"])
+    assert len(stored) == table.seq  # memory and database agree: the move is in both
+    assert stored[-1] == ("action", 0) and table.hand.phase != "draw"  # type: ignore[union-attr]

@@ -462,7 +462,8 @@ async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatche
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            await dispatcher.dispatch(conn, raw, limiter)
+            # shielded: closing the socket must not cut a step between its write and its reply
+            await asyncio.shield(dispatcher.dispatch(conn, raw, limiter))
 
 
 async def _pump(conn: Connection, websocket: WebSocket) -> None:
