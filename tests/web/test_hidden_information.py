@@ -6,6 +6,7 @@ together with the true state at that moment (the table's lock is held while mess
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -24,9 +25,10 @@ Recorded = tuple[int | None, dict[str, Any], list[str], Counter[str]]
 def recorded(monkeypatch: pytest.MonkeyPatch) -> list[Recorded]:
     """(seat, message, that seat's true hand, every pickup of each seat so far) for every message sent."""
     seen: list[Recorded] = []
-    original = Connection.send
+    original = Connection.send_text
 
-    def spy(self: Connection, message: dict[str, Any]) -> None:
+    def spy(self: Connection, text: str) -> None:
+        message = json.loads(text)
         hand = self.table.hand or self.table.last_hand
         own = [format_card(c) for c in hand.hand_cards(self.seat)] if hand is not None and self.seat is not None else []
         picked: Counter[str] = Counter()
@@ -35,9 +37,9 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> list[Recorded]:
                 if record.kind == "pickup":
                     picked.update(f"{record.seat}:{format_card(c)}" for c in record.cards)
         seen.append((self.seat, message, own, picked))
-        original(self, message)
+        original(self, text)
 
-    monkeypatch.setattr(Connection, "send", spy)
+    monkeypatch.setattr(Connection, "send_text", spy)
     return seen
 
 
@@ -69,10 +71,10 @@ def check_message(seat: int | None, message: dict[str, Any], own: list[str], pic
 def test_no_hidden_card_reaches_a_seat(client_factory: Callable[..., TestClient], recorded: list[Recorded],
                                        players: int) -> None:
     client = client_factory()
-    ann = guest(client, "Ann")
+    ann, cy = guest(client, "Ann"), guest(client, "Cy")
     info = create_table(client, ann, players=players, bots="normal", hands=2, seed=2024 + players, practice=True)
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws, \
-            client.websocket_connect(f"/ws/tables/{info['id']}") as spectator_ws:
+            client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}) as spectator_ws:
         player, spectator = Player(ws), Player(spectator_ws)
         spectator.recv()
         hands_played = 0

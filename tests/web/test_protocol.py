@@ -95,12 +95,12 @@ def test_a_hand_against_a_bot(client_factory: Callable[..., TestClient]) -> None
 
 def test_bad_messages_change_nothing(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
-    ann, bob = guest(client, "Ann"), guest(client, "Bob")
+    ann, bob, cy = guest(client, "Ann"), guest(client, "Bob"), guest(client, "Cy")
     info = create_table(client, ann, players=2)
     table_id = info["id"]
     with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
             client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
-            client.websocket_connect(f"/ws/tables/{table_id}") as wspec:
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wspec:
         a, b, spectator = Player(wa), Player(wb), Player(wspec)
         a.recv()
         b.recv()
@@ -165,14 +165,18 @@ def test_sit_and_fill_bots_over_the_socket(client_factory: Callable[..., TestCli
 
 
 def test_anonymous_users_cannot_create_or_sit(client_factory: Callable[..., TestClient]) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
     client = client_factory()
     assert client.post("/api/tables", json={"players": 2}).status_code == 401
-    ann = guest(client, "Ann")
+    ann, bob = guest(client, "Ann"), guest(client, "Bob")
     info = create_table(client, ann, players=2, sit=False)
-    with client.websocket_connect(f"/ws/tables/{info['id']}") as ws:
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/ws/tables/{info['id']}") as ws:
+        ws.receive_json()  # a socket without a session is closed: spectators need a session too
+    assert closed.value.code == 4401
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as ws:
         player = Player(ws)
         player.recv()
-        assert player.request({"type": "sit", "seat": 0})["code"] == "not_logged_in"
         assert player.request({"type": "fill_bots"})["code"] == "not_seated"
 
 
@@ -190,9 +194,9 @@ def test_unknown_table_and_cross_origin_sockets(client_factory: Callable[..., Te
     from starlette.websockets import WebSocketDisconnect
 
     client = client_factory()
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect("/ws/tables/42"):
-        pass
-    assert closed.value.code == 4404
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect("/ws/tables/42") as ws:
+        ws.receive_json()  # accepted, then closed with its code and reason (the client stops retrying)
+    assert closed.value.code == 4404 and closed.value.reason == "there is no table 42"
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2)
     with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(

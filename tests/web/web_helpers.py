@@ -11,7 +11,8 @@ from starlette.testclient import WebSocketTestSession
 
 from burraco.web.app import create_app
 from burraco.web.auth import COOKIE
-from burraco.web.tables import Table, TableManager
+from burraco.web.manager import TableManager
+from burraco.web.tables import Table
 
 MAX_MESSAGES = 20_000
 """A player helper gives up (fails the test) after this many messages instead of waiting forever."""

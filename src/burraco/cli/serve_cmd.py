@@ -26,16 +26,27 @@ def serve(
         import uvicorn
 
         from burraco.web.app import create_app, default_db_url
-        from burraco.web.limits import WS_MAX_BYTES
+        from burraco.web.input_limits import WS_MAX_BYTES
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
+    from burraco.web.instance_lock import InstanceLock, InstanceLockError
+
     url = db or default_db_url()
+    try:
+        lock = InstanceLock.acquire(url)
+    except InstanceLockError as error:
+        print(f"error: {error}", file=sys.stderr, flush=True)
+        raise typer.Exit(2) from None
     app = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, public_stats=public_stats,
                      api_docs=api_docs)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"Burraco is served at http://{shown}:{port}/  (database: {url}; Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=WS_MAX_BYTES)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                    ws_max_size=WS_MAX_BYTES)
+    finally:
+        lock.release()
 
 
 def loadtest(

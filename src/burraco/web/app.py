@@ -38,13 +38,15 @@ from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, SessionSigner, User
 from burraco.web.csrf import OriginCheck
 from burraco.web.dispatcher import Dispatcher, RateLimiter
-from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES, BodyLimit, validation_handler
+from burraco.web.input_limits import MAX_BODY_BYTES, WS_MAX_BYTES, BodyLimit, validation_handler
+from burraco.web.limits import Limits
 from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
+from burraco.web.manager import TableManager
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.rules_schema import RulesOptions
 from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
-from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableManager, new_seed
+from burraco.web.tables import Clock, Connection, Runtime, Table, TableConfig, TableError, new_seed
 
 log = logging.getLogger(__name__)
 STATIC = resources.files("burraco.web") / "static"
@@ -105,7 +107,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
                rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
                login_limits: LoginLimits | None = None, public_stats: bool = False,
-               api_docs: bool = False) -> FastAPI:
+               api_docs: bool = False, limits: Limits | None = None) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
@@ -118,7 +120,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = db.Store(settings.db_url)
         runtime = Runtime(store, settings.clock, settings.wallclock, settings.bot_delay,
-                          durable=settings.durable)
+                          durable=settings.durable, limits=limits or Limits())
         manager = TableManager(runtime)
         manager.ensure_bot_users()
         loaded = manager.load()
@@ -127,8 +129,8 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
         app.state.store = store
         app.state.manager = manager
         app.state.signer = SessionSigner(store.write(auth.secret_key).result())
-        limits = settings.login_limits
-        app.state.hash_pool = HashPool(limits.hash_workers, limits.hash_queue)
+        login_limits = settings.login_limits
+        app.state.hash_pool = HashPool(login_limits.hash_workers, login_limits.hash_queue)
         await asyncio.to_thread(auth.dummy_hash)
         await manager.resume()
         ticker = lag = None
@@ -386,12 +388,16 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         seed = body.seed if body.seed is not None else new_seed()
         config = TableConfig(name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id,
                              settings.wallclock(), body.practice)
-        table = await manager.create(config)
+        try:
+            table = await manager.create(config, user)
+        except TableError as error:  # too many unfinished tables
+            raise HTTPException(429, {"code": error.code, "message": str(error)}) from None
         async with table.lock:
-            if body.sit:
-                await table.sit(user, 0)
-            if body.bots:
-                await table.fill_bots(body.bots)
+            async with table.atomic():  # seat, bots and first deal: stored together or not at all
+                if body.sit:
+                    await table.sit(user, 0)
+                if body.bots:
+                    await table.fill_bots(body.bots)
             table.broadcast(full=True)
             table.kick_bots()
         return {"table": table.info(full=True)}
@@ -508,38 +514,25 @@ def _routes(app: FastAPI, settings: Settings) -> None:
             await websocket.close(code=1008, reason="cross-origin WebSocket refused")
             return
         manager: TableManager = websocket.app.state.manager
-        table = manager.tables.get(table_id)
-        if table is None:
-            await websocket.close(code=4404, reason=f"no live table {table_id}")
-            return
         cookie = websocket.cookies.get(auth.COOKIE)
         user = _user_from_cookie(websocket.app, cookie)
-        await websocket.accept()
-        conn = Connection(table, user)
+        await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
+        conn = await manager.join(table_id, user)
+        if not isinstance(conn, Connection):
+            await websocket.close(code=conn[0], reason=conn[1])
+            return
+        table = conn.table
         session = websocket.app.state.signer.load(cookie) if user is not None else None
         if session is not None:
             session_sockets.setdefault(session[1], set()).add(conn)
         sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
         dispatcher: Dispatcher = websocket.app.state.dispatcher
         limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
-        async with table.lock:
-            await table.connect(conn)
-            table.kick_bots()
-        try:
-            while not conn.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                if len(raw) > WS_MAX_BYTES:
-                    await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
-                    break
-                await dispatcher.dispatch(conn, raw, limiter)
-        except WebSocketDisconnect:
-            pass
+        receiver = asyncio.get_running_loop().create_task(_receive(conn, websocket, dispatcher, limiter))
+        try:  # until the client goes, or the server closes the connection (too slow, table unloaded)
+            await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            receiver.cancel()
             if session is not None and session[1] in session_sockets:
                 session_sockets[session[1]].discard(conn)
                 if not session_sockets[session[1]]:
@@ -548,6 +541,24 @@ def _routes(app: FastAPI, settings: Settings) -> None:
                 await table.disconnect(conn)
             with contextlib.suppress(Exception):
                 await sender
+
+
+async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher,
+                   limiter: RateLimiter | None) -> None:
+    """Dispatch a connection's messages until the client disconnects (or sends one too big)."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            if len(raw) > WS_MAX_BYTES:
+                await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
+                return
+            # shielded: closing the socket must not cut a step between its write and its reply
+            await asyncio.shield(dispatcher.dispatch(conn, raw, limiter))
 
 
 def _rules_route(app: FastAPI) -> None:
@@ -574,4 +585,4 @@ async def _pump(conn: Connection, websocket: WebSocket) -> None:
     except Exception:
         conn.closed = True
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code, reason=conn.close_reason)

@@ -46,6 +46,7 @@ from sqlalchemy import (
     inspect,
     text,
 )
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
 log = logging.getLogger(__name__)
@@ -144,13 +145,13 @@ def new_id(result: CursorResult[Any]) -> int:
     return int(key[0])
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, busy_timeout: float = 30.0) -> Engine:
     """An engine for ``url``; SQLite gets WAL, a busy timeout and one shared in-memory database."""
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            connect_args={"check_same_thread": False, "timeout": busy_timeout},
             poolclass=StaticPool if memory else None,
         )
 
@@ -166,6 +167,13 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a write failed because the database is locked or busy (retrying each write alone would
+    only wait the busy timeout again for each)."""
+    text = str(error).lower()
+    return isinstance(error, OperationalError) and ("locked" in text or "busy" in text)
 
 
 _STOP: Final = object()
@@ -198,9 +206,9 @@ class Store:
     failing write is retried alone so it fails by itself. ``read(fn)`` runs in the caller's thread.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, busy_timeout)
         metadata.create_all(self.engine)
         _add_practice_column(self.engine)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -297,14 +305,15 @@ class Store:
                         results.append(None)
                     else:
                         results.append(fn(connection))
-        except Exception:
-            if len(work) > 1:
+        except Exception as failure:
+            if len(work) > 1 and not is_busy(failure):
                 for entry in work:
                     self._commit([entry])
                 return
             error = sys.exc_info()[1]
-            log.warning("database write failed: %s", error)
-            _settle(work[0][1], None, error if error is not None else RuntimeError("write failed"))
+            log.warning("database write failed (%d writes): %s", len(work), error)
+            for _fn, future in work:  # a busy database fails the whole group at once, not once per write
+                _settle(future, None, error if error is not None else RuntimeError("write failed"))
             return
         for (_fn, future), result in zip(work, results, strict=True):
             _settle(future, result)

@@ -111,6 +111,10 @@ class Dispatcher:
                 code = error.code if isinstance(error, TableError) else "illegal"
                 conn.send(error_message(str(error), reply_to, code))
                 return
+            except Exception:  # a bug: the step was rolled back; say so and keep the socket
+                log.exception("table %s: message %r failed", table.id, message)
+                conn.send(error_message("the server failed on this message: nothing happened", reply_to, "internal"))
+                return
             table.broadcast(conn, reply_to, full=full)
             table.kick_bots()
         if isinstance(message, ActionMessage):

@@ -1,103 +1,69 @@
-"""Input limits: request bodies (413 past :data:`MAX_BODY_BYTES`), WebSocket messages, and 422 replies
-that never echo what the client sent (a password, a 200 MB body).
+"""What one server lets a table, a user and a crowd cost: the limits and the WebSocket close codes.
 
->>> import asyncio
->>> asyncio.run(_demo())
-(413, b'{"detail":"request body too large (at most 10 bytes)"}')
+Every limit has a default that suits a small public server; pass ``create_app(limits=Limits(...))``
+to change them. Durations are read on the injected clock (seconds).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
-from fastapi import HTTPException, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+if TYPE_CHECKING:
+    from burraco.web.auth import User
+    from burraco.web.tables import Table
 
-MAX_BODY_BYTES: Final = 64 * 1024
-"""The largest request body the app reads (every legitimate request is well under 1 KiB)."""
-WS_MAX_BYTES: Final = 16 * 1024
-"""The largest WebSocket message: the server's transport limit, and in-app a larger one closes the
-socket (code 1009); a message over ``protocol.MAX_MESSAGE_BYTES`` is answered with an error."""
-
-
-class BodyTooLarge(HTTPException):
-    def __init__(self, limit: int) -> None:
-        super().__init__(413, f"request body too large (at most {limit} bytes)")
-
-
-class BodyLimit:
-    """ASGI middleware: refuse a body over ``limit`` bytes, by its Content-Length before reading or,
-    for a streamed body, as soon as the bytes read pass the limit (nothing more is read)."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _refuse(send, self.limit)
-            return
-        seen = 0
-        started = False
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLarge(self.limit)
-            return message
-
-        async def watch(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited, watch)
-        except BodyTooLarge:
-            if started:
-                raise
-            await _refuse(send, self.limit)
+CLOSE_NO_SESSION: Final = 4401
+"""Close code: the socket has no session (log in or pick a guest name first, then reconnect)."""
+CLOSE_PRACTICE: Final = 4403
+"""Close code: an all-bot table is its owner's practice; nobody else may watch it."""
+CLOSE_MISSING: Final = 4404
+"""Close code: there is no such table (do not retry)."""
+CLOSE_GONE: Final = 4410
+"""Close code: the table's match is over or the table was closed (do not retry; its history stays readable)."""
+CLOSE_CROWDED: Final = 4429
+"""Close code: the table has as many spectators as it allows."""
 
 
-async def _refuse(send: Send, limit: int) -> None:
-    body = JSONResponse({"detail": f"request body too large (at most {limit} bytes)"}).body
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
-    await send({"type": "http.response.body", "body": body})
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits (see ``docs/security.md``)."""
+
+    max_spectators: int = 50
+    """Spectator connections per table (seated players always get in)."""
+    max_open_tables_guest: int = 5
+    """Unfinished tables a guest may have created at once."""
+    max_open_tables_account: int = 10
+    """Unfinished tables an account may have created at once."""
+    finished_ttl: float = 300.0
+    """Seconds a finished (and recorded) table stays in memory before it is unloaded."""
+    idle_ttl: float = 1800.0
+    """Seconds a waiting table with nobody connected stays open before it is closed and unloaded."""
+    default_turn_timer: float = 120.0
+    """The turn timer of a rated table created without one (0: none)."""
+    watchers_every: float = 2.0
+    """Seconds between two spectator-count updates sent to a table (joins and leaves are coalesced)."""
+
+    def max_open_tables(self, kind: str) -> int:
+        return self.max_open_tables_guest if kind == "guest" else self.max_open_tables_account
 
 
-def validation_errors(error: RequestValidationError) -> list[dict[str, Any]]:
-    """Each error's place, message and type, never the ``input`` nor ``ctx`` (they may hold a password)."""
-    return [{"loc": [str(p) if not isinstance(p, int) else p for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
-             "type": str(e.get("type", ""))} for e in error.errors()]
+def admission(table: Table, user: User) -> tuple[int, str] | None:
+    """Why ``user`` may not open a connection to ``table`` now (a close code and reason), or None."""
+    if table.all_bots and user.id != table.config.created_by:
+        return CLOSE_PRACTICE, f"table {table.id} is an all-bot practice table: only its owner may watch it"
+    limit = table.runtime.limits.max_spectators
+    if table.seat_of_user(user.id) is None and table.spectators >= limit:
+        return CLOSE_CROWDED, f"table {table.id} has {limit} spectators, the most it allows: try later"
+    return None
 
 
-async def validation_handler(_request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, RequestValidationError)
-    return JSONResponse({"detail": validation_errors(error)}, status_code=422)
-
-
-async def _demo() -> tuple[int, bytes]:
-    sent: list[Message] = []
-
-    async def app(scope: Scope, receive: Receive, send: Send) -> None:
-        raise AssertionError("not reached")
-
-    async def receive() -> Message:
-        return {"type": "http.request", "body": b""}
-
-    async def send(message: Message) -> None:
-        sent.append(message)
-
-    await BodyLimit(app, 10)({"type": "http", "headers": [(b"content-length", b"11")]}, receive, send)
-    return sent[0]["status"], sent[1]["body"]
+def expired(table: Table, now: float) -> str | None:
+    """Why ``table`` should leave memory now (``over``: finished and recorded a while ago; ``closed``:
+    waiting with nobody connected for long), or None."""
+    limits = table.runtime.limits
+    if table.status == "over" and table.recorded and now - table.between_since >= limits.finished_ttl:
+        return "over"
+    if table.status == "waiting" and not table.conns and now - table.idle_since >= limits.idle_ttl:
+        return "closed"
+    return None

@@ -245,9 +245,12 @@ def _serve(port: int, db_url: str) -> None:
     import uvicorn
 
     from burraco.web.app import create_app
-    from burraco.web.limits import WS_MAX_BYTES
+    from burraco.web.input_limits import WS_MAX_BYTES
+    from burraco.web.limits import Limits
 
-    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True)
+    # one guest opens every table of the run: lift the per-user table limit for this private server
+    limits = Limits(max_open_tables_guest=MAX_TABLES, max_open_tables_account=MAX_TABLES)
+    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True, limits=limits)
     uvicorn.run(app, host=HOST, port=port, log_level="warning", backlog=4096, ws="websockets-sansio",
                 ws_per_message_deflate=False, ws_max_size=WS_MAX_BYTES)
 

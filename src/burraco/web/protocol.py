@@ -159,10 +159,12 @@ def peek_id(raw: str | bytes) -> int | None:
 
 
 # ----------------------------------------------------------------------------- server → client
-ServerType = Literal["welcome", "state", "error", "pong"]
+ServerType = Literal["welcome", "state", "error", "pong", "watchers"]
+"""``watchers`` (``{"type": "watchers", "count": n}``) is the coalesced spectator count."""
 
 
 def error_message(message: str, reply_to: int | None = None, code: str = "refused") -> dict[str, Any]:
     """``{"type": "error", "code": ..., "message": ..., "reply_to": ...}``; codes: ``protocol``
-    (malformed), ``refused`` (the engine or the table said no), ``not_your_turn``, ``not_seated``."""
+    (malformed), ``refused`` (the engine or the table said no), ``not_your_turn``, ``not_seated``,
+    ``store_failed`` (the move could not be saved: nothing changed, send it again)."""
     return {"type": "error", "code": code, "message": message, "reply_to": reply_to}

@@ -8,15 +8,18 @@ about it), then broadcast: each connection gets a ``state`` message whose view i
 :meth:`Table.replay_event` rebuilds it exactly after a restart.
 
 Time is read only through the injected ``clock`` (seconds, any origin), never from the wall.
+A step whose events could not be stored is rolled back (``durability.py``); the set of live tables,
+their limits and their unloading live in ``manager.py`` and ``limits.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -32,6 +35,8 @@ from burraco.core.options import Rules
 from burraco.core.view import observe
 from burraco.web import db, ratings
 from burraco.web.auth import User
+from burraco.web.durability import STORE_FAILED, snapshot, write_step
+from burraco.web.limits import Limits
 from burraco.web.serialize import scores_to_list, view_to_dict
 
 log = logging.getLogger(__name__)
@@ -45,6 +50,8 @@ MAX_QUEUE: Final = 256
 """A connection with more unsent messages than this is too slow and is closed."""
 SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 MASK63: Final = (1 << 63) - 1
+STORE_RETRY: Final = 1.0
+"""Seconds a bot waits before playing again a move the database could not store."""
 
 
 class TableError(ValueError):
@@ -82,6 +89,10 @@ class Seat:
                 "connected": self.connections > 0 or self.bot is not None, "ready": self.ready}
 
 
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
 class Connection:
     """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
 
@@ -93,20 +104,29 @@ class Connection:
         self.log_sent = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (serialized now, so it is a snapshot of the table at this moment)."""
+        if not self.closed:
+            self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already serialized message (one text may be shared by many spectators)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.warning("closing a connection that does not read its messages")
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queue.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop after the queued messages; the socket is closed with ``code`` and ``reason``."""
         if not self.closed:
             self.closed = True
+            self.close_code, self.close_reason = code, reason
             self.queue.put_nowait(None)
 
 
@@ -139,6 +159,7 @@ class Runtime:
     """Set when the app stops: no new bot task starts."""
     durable: bool = True
     """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
+    limits: Limits = field(default_factory=Limits)
 
 
 class Table:
@@ -165,6 +186,11 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.summary: dict[str, Any] | None = None
         self.recorded = False
+        self.watchers_dirty = False
+        self.idle_since = runtime.clock()
+        self.watchers_at = -1e18
+        self._pending: list[dict[str, Any]] | None = None
+        """The rows of the step being applied (see :meth:`atomic`), None between steps."""
 
     # ------------------------------------------------------------------ queries
     @property
@@ -176,6 +202,28 @@ class Table:
             if seat.user_id == user_id and seat.bot is None and not seat.left:
                 return index
         return None
+
+    @property
+    def all_bots(self) -> bool:
+        """Bots in every seat: the owner's practice, unrated, and paused while nobody watches."""
+        return all(s.bot is not None for s in self.seats)
+
+    @property
+    def rated(self) -> bool:
+        """Ratings move only at a table that is neither a private practice nor all bots."""
+        return not (self.all_bots or self.config.practice)
+
+    @property
+    def turn_timer(self) -> float:
+        """The table's own turn timer, or the server's default one for a rated table created without."""
+        if self.config.turn_timer > 0 or not self.rated:
+            return self.config.turn_timer
+        return self.runtime.limits.default_turn_timer
+
+    @property
+    def spectators(self) -> int:
+        """Connections that do not sit at the table."""
+        return max(0, len(self.conns) - sum(s.connections for s in self.seats))
 
     def controller(self, seat: int) -> str | None:
         """The bot playing ``seat`` now, or None when its human plays."""
@@ -199,10 +247,12 @@ class Table:
             "totals": list(self.match.totals),
             "target": self.rules.target,
             "hands_per_turn": self.rules.hands_per_turn,
-            "turn_timer": self.config.turn_timer,
+            "turn_timer": self.turn_timer,
+            "rated": self.rated,
             "timer_left": self.timer_left(),
             "auto_turn": self.auto_turn,
             "summary": self.summary,
+            "watchers": self.spectators,
         }
         if full:
             data["rules"] = self.rules.to_dict()
@@ -210,9 +260,9 @@ class Table:
         return data
 
     def timer_left(self) -> float | None:
-        if self.config.turn_timer <= 0 or self.status != "playing":
+        if self.turn_timer <= 0 or self.status != "playing":
             return None
-        return round(max(0.0, self.config.turn_timer - (self.runtime.clock() - self.turn_started)), 1)
+        return round(max(0.0, self.turn_timer - (self.runtime.clock() - self.turn_started)), 1)
 
     def results(self) -> list[dict[str, Any]]:
         return [{"number": r.number, "dealer": r.dealer, "end_reason": r.end_reason, "points": list(r.points),
@@ -244,10 +294,29 @@ class Table:
         if not self.conns:
             return
         shared = self.info(full)
+        # spectators see the same thing: one message per group that has seen the same part of the log
+        by_log: dict[tuple[int, int], tuple[str, int, int]] = {}
         for conn in list(self.conns):
             if conn is exclude:
                 continue
-            conn.send(self.state_for(conn, shared, reply_to if conn is actor else None, full))
+            if conn.seat is not None or conn is actor:
+                conn.send(self.state_for(conn, shared, reply_to if conn is actor else None, full))
+                continue
+            key = (conn.log_hand, conn.log_sent)
+            if key not in by_log:
+                text = dumps(self.state_for(conn, shared, None, full))
+                by_log[key] = (text, conn.log_hand, conn.log_sent)
+            text, conn.log_hand, conn.log_sent = by_log[key]
+            conn.send_text(text)
+
+    def send_watchers(self, now: float) -> None:
+        """Tell everyone the spectator count, at most once every ``watchers_every`` seconds."""
+        if not self.watchers_dirty or now - self.watchers_at < self.runtime.limits.watchers_every:
+            return
+        self.watchers_dirty, self.watchers_at = False, now
+        text = dumps({"type": "watchers", "count": self.spectators})
+        for conn in list(self.conns):
+            conn.send_text(text)
 
     def send_full(self, conn: Connection, reply_to: int | None = None) -> None:
         conn.send(self.state_for(conn, self.info(full=True), reply_to, full=True))
@@ -293,19 +362,53 @@ class Table:
 
     async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
                     action: Action | None = None) -> None:
-        """Apply an event, then store it (awaited). Call with the lock held. A refused action raises
-        :class:`IllegalActionError` before anything changes or is stored."""
-        self.replay_event(kind, seat, text, user_id, action)
-        await self._store(kind, seat, text, user_id)
+        """Apply an event and store it (awaited). Call with the lock held. A refused action raises
+        :class:`IllegalActionError` and a failed write :class:`TableError` (``store_failed``); either
+        way the table is left exactly as it was and nothing is stored."""
+        async with self.atomic():
+            self.apply(kind, seat, text, user_id, action)
 
-    async def _store(self, kind: str, seat: int, text: str, user_id: int | None) -> None:
+    def apply(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
+              action: Action | None = None) -> None:
+        """Apply an event in memory and queue its row; only inside :meth:`atomic`."""
+        assert self._pending is not None, "apply() outside atomic()"
+        self.replay_event(kind, seat, text, user_id, action)
         self.seq += 1
-        row = {"table_id": self.id, "seq": self.seq, "hand": self.hand_no, "kind": kind, "seat": seat,
-               "text": text[:200], "user_id": user_id, "at": self.runtime.wallclock()}
-        if self.runtime.durable:
-            await self.runtime.store.ainsert(db.events, row)
-        else:
-            self.runtime.store.insert(db.events, row)
+        self._pending.append({"table_id": self.id, "seq": self.seq, "hand": self.hand_no, "kind": kind,
+                              "seat": seat, "text": text[:200], "user_id": user_id, "at": self.runtime.wallclock()})
+
+    @contextlib.asynccontextmanager
+    async def atomic(self) -> AsyncIterator[None]:
+        """One step of the table: every event applied inside is written in one transaction (with the
+        table row's ``playing`` status when the step started the match) when the block ends. If
+        anything raises, or the write fails, the table is rolled back to how it was before the block."""
+        if self._pending is not None:  # nested: part of the enclosing step
+            yield
+            return
+        backup = snapshot(self)
+        status = self.status
+        self._pending = []
+        try:
+            yield
+            rows, self._pending = self._pending, None
+            started = status == "waiting" and self.status != "waiting"
+            await self._store(rows, "playing" if started else None)
+        except BaseException:
+            backup.restore(self)
+            raise
+        finally:
+            self._pending = None
+
+    async def _store(self, rows: list[dict[str, Any]], status: str | None) -> None:
+        future = write_step(self.runtime.store, self.id, rows, status)
+        if future is None or not self.runtime.durable:
+            return
+        try:
+            await asyncio.wrap_future(future)
+        except Exception as error:
+            log.warning("table %s: a change could not be stored, rolled back: %s", self.id, error)
+            raise TableError("the server could not save this change: nothing happened, please try again",
+                             STORE_FAILED) from error
 
     def _finish_hand(self) -> None:
         self.last_hand = self.match.current
@@ -354,12 +457,13 @@ class Table:
             raise TableError(f"seat {seat} is taken")
         if self.seat_of_user(user.id) is not None:
             raise TableError("you already sit at this table")
-        await self.event("sit", seat, user.display, user.id)
+        async with self.atomic():
+            await self.event("sit", seat, user.display, user.id)
+            await self._maybe_start()
         for conn in self.conns:
             if conn.user is not None and conn.user.id == user.id:
                 conn.seat = seat
                 self.seats[seat].connections += 1
-        await self._maybe_start()
 
     async def fill_bots(self, difficulty: str) -> None:
         if self.status != "waiting":
@@ -367,15 +471,15 @@ class Table:
         empty = [i for i, s in enumerate(self.seats) if s.empty]
         if not empty:
             raise TableError("there is no empty seat")
-        for seat in empty:
-            user_id = self.runtime.bot_users.get(difficulty)
-            await self.event("bot", seat, f"{difficulty}|Bot {seat} ({difficulty})", user_id)
-        await self._maybe_start()
+        async with self.atomic():
+            for seat in empty:
+                user_id = self.runtime.bot_users.get(difficulty)
+                await self.event("bot", seat, f"{difficulty}|Bot {seat} ({difficulty})", user_id)
+            await self._maybe_start()
 
     async def _maybe_start(self) -> None:
+        """Deal the first hand once every seat is taken (in the same transaction as the last seat)."""
         if self.status == "waiting" and all(not s.empty for s in self.seats):
-            await self.runtime.store.awrite(
-                lambda c: c.execute(update(db.tables).where(db.tables.c.id == self.id).values(status="playing")))
             await self.event("deal")
 
     async def act(self, seat: int, action: Action) -> None:
@@ -388,7 +492,7 @@ class Table:
         # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
         await self.event("action", seat, str(action), action=action)
         if self.match.is_over and not self.recorded:
-            await self._record_match()
+            await self.record_match()
 
     async def ready(self, seat: int) -> None:
         if self.status != "between":
@@ -407,11 +511,13 @@ class Table:
         user_id = self.seats[seat].user_id
         if self.status == "over":
             raise TableError("the match is over")
-        await self.event("leave", seat, "left the table", user_id)
+        async with self.atomic():  # the leave and the deal it may allow are stored together
+            await self.event("leave", seat, "left the table", user_id)
+            await self._maybe_deal()
         for conn in self.conns:
             if conn.seat == seat:
                 conn.seat = None
-        await self._maybe_deal()
+        self.seats[seat].connections = 0  # its connections watch on as spectators
 
     # ------------------------------------------------------------------ connections
     async def connect(self, conn: Connection) -> None:
@@ -423,19 +529,27 @@ class Table:
                 s = self.seats[seat]
                 s.connections += 1
                 if s.standin:
-                    await self.event("standin", seat, "off")
+                    with contextlib.suppress(TableError):  # not stored: the stand-in plays on meanwhile
+                        await self.event("standin", seat, "off")
         self.send_full(conn)
-        self.broadcast(exclude=conn)
+        if conn.seat is not None:
+            self.broadcast(exclude=conn)
+        else:  # a spectator costs the others nothing now: a coalesced count update later
+            self.watchers_dirty = True
 
     async def disconnect(self, conn: Connection) -> None:
         self.conns.discard(conn)
         conn.close()
+        if not self.conns:
+            self.idle_since = self.runtime.clock()
         if conn.seat is not None:
             s = self.seats[conn.seat]
             s.connections = max(0, s.connections - 1)
             if s.connections == 0:
                 s.absent_since = self.runtime.clock()
-        self.broadcast()
+            self.broadcast()
+        else:
+            self.watchers_dirty = True
         self.kick_bots()
 
     # ------------------------------------------------------------------ time (lock held)
@@ -443,7 +557,9 @@ class Table:
         """Apply what the clock calls for: a stand-in for an absent player after the grace period, a
         bot finishing a turn whose timer ran out, the next deal after a finished hand. True if changed."""
         changed = False
-        if self.status == "playing" and self.hand is not None:
+        if self.status == "over" and not self.recorded:
+            await self.record_match()
+        elif self.status == "playing" and self.hand is not None:
             seat = self.hand.to_play
             s = self.seats[seat]
             if s.human and not s.left and not s.standin and self.auto_turn != seat:
@@ -451,7 +567,7 @@ class Table:
                 if s.connections == 0 and absent_for >= self.config.grace:
                     await self.event("standin", seat, "on")
                     changed = True
-                elif self.config.turn_timer > 0 and now - self.turn_started >= self.config.turn_timer:
+                elif self.turn_timer > 0 and now - self.turn_started >= self.turn_timer:
                     await self.event("timer", seat, "turn timer ran out: a bot finishes the turn")
                     changed = True
         elif self.status == "between":
@@ -462,10 +578,15 @@ class Table:
         if changed:
             self.broadcast(full=self.status != "playing")
             self.kick_bots()
+        self.send_watchers(now)
         return changed
 
     def needs_tick(self, now: float) -> bool:
         """Cheap check (no lock) whether :meth:`tick` may have something to do."""
+        if self.status == "over" and not self.recorded:
+            return True
+        if self.watchers_dirty and now - self.watchers_at >= self.runtime.limits.watchers_every:
+            return True
         if self.status == "between":
             return now - self.between_since >= max(self.config.grace, self.config.turn_timer)
         if self.status != "playing" or self.hand is None:
@@ -475,16 +596,23 @@ class Table:
             return False
         if s.connections == 0 and now - max(s.absent_since, self.turn_started) >= self.config.grace:
             return True
-        return self.config.turn_timer > 0 and now - self.turn_started >= self.config.turn_timer
+        return self.turn_timer > 0 and now - self.turn_started >= self.turn_timer
 
     # ------------------------------------------------------------------ bots
     def kick_bots(self) -> None:
         """Start the table's bot task if a bot is to play and none is running."""
         if self.status != "playing" or self.hand is None or self.bot_task is not None or self.runtime.closing:
             return
+        if self.paused:
+            return
         if self.controller(self.hand.to_play) is None:
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+
+    @property
+    def paused(self) -> bool:
+        """An all-bot table plays only while someone watches it."""
+        return self.all_bots and not self.conns
 
     def _bot_seed(self, seat: int) -> int:
         """Bots are rebuilt for each decision from a seed of the table, hand, step and seat, so a
@@ -502,7 +630,7 @@ class Table:
                     await asyncio.sleep(0)
                 async with self.lock:
                     hand = self.hand
-                    if self.status != "playing" or hand is None:
+                    if self.status != "playing" or hand is None or self.paused:
                         return
                     seat = hand.to_play
                     name = self.controller(seat)
@@ -515,27 +643,44 @@ class Table:
                         action = await asyncio.to_thread(bot.choose, view, legal)
                     else:
                         action = bot.choose(view, legal)
-                    await self.act(seat, action)
-                    self.broadcast(full=self.status != "playing")
+                    try:
+                        await self.act(seat, action)
+                    except TableError as error:
+                        if error.code != STORE_FAILED:
+                            raise
+                        retry = True
+                    else:
+                        retry = False
+                        self.broadcast(full=self.status != "playing")
+                if retry:  # the database refused the move: nothing changed; try again a little later
+                    await asyncio.sleep(STORE_RETRY)
         except Exception:
             log.exception("bot task of table %s failed", self.id)
         finally:
             self.bot_task = None
             # a human may have reconnected or the hand moved on while we were finishing
-            if self.status == "playing" and self.hand is not None and self.controller(self.hand.to_play):
+            if self.status == "playing" and self.hand is not None and self.controller(self.hand.to_play) \
+                    and not self.paused:
                 self.kick_bots()
 
     # ------------------------------------------------------------------ end of the match
+    async def record_match(self) -> None:
+        """Record the finished match; if the database refuses, the ticker tries again later."""
+        try:
+            await self._record_match()
+        except Exception as error:
+            log.warning("table %s: the finished match could not be recorded yet: %s", self.id, error)
+
     async def _record_match(self) -> None:
         """Store the finished match: its summary, each player's result and rating change."""
-        self.recorded = True
         summary = self.summary or self._summary()
         entrants = self.entrants()
         totals = list(self.match.totals)
         seats = [(i, s.user_id, s.left) for i, s in enumerate(self.seats)]
         table_id, finished = self.id, self.runtime.wallclock()
         results = self.results()
-        practice = self.config.practice
+        practice = not self.rated
+        both_sides = unrated_users(entrants, [u for _, u, _ in seats])
 
         def write(c: DbConnection) -> None:
             ids = [u for _, u, _ in seats if u is not None]
@@ -546,7 +691,9 @@ class Table:
             after: dict[int, tuple[float, float]] = {}
             for group, team in zip(entrants, new, strict=True):
                 for seat, rating in zip(group, team, strict=True):
-                    after.setdefault(seats[seat][1], rating)  # type: ignore[arg-type]
+                    user = seats[seat][1]
+                    assert user is not None
+                    after[user] = current[user] if user in both_sides else rating
             match_id = db.new_id(c.execute(db.matches.insert().values(
                 table_id=table_id, finished_at=finished, summary={**summary, "results": results})))
             best = max(totals)
@@ -568,98 +715,16 @@ class Table:
             c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status="over"))
 
         await self.runtime.store.awrite(write)
+        self.recorded = True
 
 
-class TableManager:
-    """Every live table of the app, created or reloaded from the database."""
-
-    def __init__(self, runtime: Runtime) -> None:
-        self.runtime = runtime
-        self.tables: dict[int, Table] = {}
-
-    def ensure_bot_users(self) -> None:
-        names = ("easy", "normal", "hard", "random")
-
-        def write(c: DbConnection) -> dict[str, int]:
-            found: dict[str, int] = {}
-            for name in names:
-                key = f"bot:{name}"
-                row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
-                if row is not None:
-                    found[name] = int(row[0])
-                    continue
-                found[name] = db.new_id(c.execute(db.users.insert().values(
-                    name=f"Bot ({name})", name_key=key, kind="bot", mu=ratings.DEFAULT_MU,
-                    sigma=ratings.DEFAULT_SIGMA, matches=0, created_at=self.runtime.wallclock())))
-            return found
-
-        self.runtime.bot_users.update(self.runtime.store.write(write).result())
-
-    async def create(self, config: TableConfig) -> Table:
-        row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
-               "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
-               "created_by": config.created_by, "created_at": config.created_at,
-               "practice": config.practice}
-        key = await self.runtime.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
-        table = Table(key, config, self.runtime)
-        self.tables[table.id] = table
-        return table
-
-    def load(self) -> int:
-        """Rebuild every unfinished table from its stored events; return how many were loaded."""
-        def read(c: DbConnection) -> tuple[list[Any], list[Any]]:
-            rows = c.execute(select(db.tables).where(db.tables.c.status != "over").order_by(db.tables.c.id)).all()
-            ids = [r.id for r in rows]
-            evs = c.execute(select(db.events).where(db.events.c.table_id.in_(ids))
-                            .order_by(db.events.c.table_id, db.events.c.seq)).all() if ids else []
-            return list(rows), list(evs)
-
-        rows, evs = self.runtime.store.read(read)
-        by_table: dict[int, list[Any]] = {}
-        for e in evs:
-            by_table.setdefault(e.table_id, []).append(e)
-        for r in rows:
-            rules = Rules(**r.rules)
-            config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
-                                 r.created_at, bool(r.practice))
-            table = Table(r.id, config, self.runtime)
-            try:
-                for e in by_table.get(r.id, []):
-                    table.replay_event(e.kind, e.seat, e.text, e.user_id)
-                    table.seq = e.seq
-            except Exception:
-                log.exception("table %s could not be restored; it is left out", r.id)
-                continue
-            now = self.runtime.clock()
-            table.turn_started = now
-            table.between_since = now
-            for seat in table.seats:
-                seat.absent_since = now
-            self.tables[table.id] = table
-        return len(self.tables)
-
-    async def resume(self) -> None:
-        """After loading: record matches that ended just before a stop, restart bots."""
-        for table in self.tables.values():
-            if table.status == "over" and not table.recorded:
-                async with table.lock:
-                    await table._record_match()
-            async with table.lock:
-                table.kick_bots()
-
-    async def tick(self) -> int:
-        """Run every table's clock-driven duties; return how many tables changed."""
-        now = self.runtime.clock()
-        changed = 0
-        for table in list(self.tables.values()):
-            if table.needs_tick(now):
-                async with table.lock:
-                    if await table.tick(self.runtime.clock()):
-                        changed += 1
-        return changed
-
-    def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.status != "over" and not t.config.practice]
+def unrated_users(entrants: list[list[int]], users: list[int | None]) -> set[int | None]:
+    """Users who sit for more than one entrant (a bot user on both sides): their rating does not move."""
+    sides: dict[int | None, set[int]] = {}
+    for entrant, group in enumerate(entrants):
+        for seat in group:
+            sides.setdefault(users[seat], set()).add(entrant)
+    return {user for user, where in sides.items() if len(where) > 1}
 
 
 def new_seed() -> int:

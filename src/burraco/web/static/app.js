@@ -47,7 +47,8 @@ async function api(path, options = {}) {
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const detail = Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : data.detail;
+    const detail = Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ")
+      : (data.detail && data.detail.message) || data.detail;
     throw new Error(detail || response.statusText);
   }
   return data;
@@ -246,7 +247,12 @@ function connect(id) {
   ws.onmessage = (ev) => onServerMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (app.tableId !== id) return;
-    if (ev.code === 4404) { document.getElementById("main").replaceChildren(h("p", { class: "error" }, `Table ${id} does not exist (or is over).`)); return; }
+    // 4401 no session, 4403 someone's practice, 4404 no table, 4410 over or closed, 4429 too many
+    // spectators: retrying would not help
+    if ([4401, 4403, 4404, 4410, 4429].includes(ev.code)) {
+      document.getElementById("main").replaceChildren(h("p", { class: "error" }, ev.reason || `Table ${id} is not available.`));
+      return;
+    }
     setMessage("Connection lost: reconnecting…", true);
     setTimeout(() => { if (app.tableId === id) connect(id); }, app.reconnectDelay);
     app.reconnectDelay = Math.min(app.reconnectDelay * 2, 8000);

@@ -1,0 +1,78 @@
+"""Roll a table back when its events could not be stored: a change is kept only once it is durable.
+
+A :class:`Table` applies a step's events in memory (the engine checks them), then writes them in one
+transaction. :func:`snapshot` is taken before; if the engine refuses or the write fails,
+:meth:`TableSnapshot.restore` puts the table back exactly as it was (the hand is a cheap
+``Hand.clone()``), so memory never runs ahead of the database.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from sqlalchemy import Connection, update
+
+from burraco.core.match import Match
+from burraco.web import db
+
+if TYPE_CHECKING:
+    from burraco.web.tables import Seat, Table
+
+STORE_FAILED: Final = "store_failed"
+"""The ``error`` code a client gets when its move could not be saved (nothing changed; try again)."""
+
+
+def clone_match(match: Match) -> Match:
+    """An independent copy of a match: the current hand cloned, totals, results and the seed stream copied."""
+    new = copy.copy(match)
+    new.totals = list(match.totals)
+    new.results = list(match.results)
+    new.current = match.current.clone() if match.current is not None else None
+    new._seeds = copy.copy(match._seeds)  # the deal seed stream rewinds too
+    return new
+
+
+@dataclass(slots=True)
+class TableSnapshot:
+    """Everything an event may change on a table."""
+
+    match: Match
+    seats: list[Seat]
+    fields: dict[str, Any]
+
+    def restore(self, table: Table) -> None:
+        table.match = self.match
+        table.seats = self.seats
+        for name, value in self.fields.items():
+            setattr(table, name, value)
+
+
+SNAPSHOT_FIELDS: Final = ("status", "seq", "hand_no", "last_hand", "turn_key", "turn_started", "between_since",
+                          "auto_turn", "summary")
+
+
+def snapshot(table: Table) -> TableSnapshot:
+    fields = {name: getattr(table, name) for name in SNAPSHOT_FIELDS}
+    return TableSnapshot(clone_match(table.match), [dataclasses.replace(s) for s in table.seats], fields)
+
+
+def write_step(store: db.Store, table_id: int, rows: list[dict[str, Any]],
+               status: str | None) -> concurrent.futures.Future[Any] | None:
+    """Queue one step's event rows (and the table row's new ``status``) as one transaction; None if
+    there is nothing to write. The future is set once it has committed, or with the error."""
+    if not rows and status is None:
+        return None
+    if len(rows) == 1 and status is None:
+        return store.insert(db.events, rows[0])  # the common case: batched with other tables' moves
+
+    def write(c: Connection) -> None:
+        if rows:
+            c.execute(db.events.insert(), rows)
+        if status is not None:
+            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
+
+    return store.write(write)

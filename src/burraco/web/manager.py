@@ -1,0 +1,204 @@
+"""Every live table of one app: created, restored after a restart (finishing what a crash cut
+short), joined by sockets (or refused with a close code), ticked on the injected clock, and unloaded
+once finished or idle. See ``docs/security.md``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Connection as DbConnection
+from sqlalchemy import select, update
+
+from burraco.core.options import Rules
+from burraco.web import db, ratings
+from burraco.web.auth import User
+from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
+from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
+
+log = logging.getLogger(__name__)
+
+
+class TableManager:
+    """Every live table of the app, created or reloaded from the database."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self.tables: dict[int, Table] = {}
+        self.creating: dict[int, int] = {}
+
+    def ensure_bot_users(self) -> None:
+        names = ("easy", "normal", "hard", "random")
+
+        def write(c: DbConnection) -> dict[str, int]:
+            found: dict[str, int] = {}
+            for name in names:
+                key = f"bot:{name}"
+                row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
+                if row is not None:
+                    found[name] = int(row[0])
+                    continue
+                found[name] = db.new_id(c.execute(db.users.insert().values(
+                    name=f"Bot ({name})", name_key=key, kind="bot", mu=ratings.DEFAULT_MU,
+                    sigma=ratings.DEFAULT_SIGMA, matches=0, created_at=self.runtime.wallclock())))
+            return found
+
+        self.runtime.bot_users.update(self.runtime.store.write(write).result())
+
+    def open_tables(self, user_id: int) -> int:
+        """Unfinished tables ``user_id`` created (and is creating)."""
+        live = sum(1 for t in self.tables.values() if t.config.created_by == user_id and t.status != "over")
+        return live + self.creating.get(user_id, 0)
+
+    async def create(self, config: TableConfig, owner: User | None = None) -> Table:
+        """Store and open a new table; ``owner`` (the creator) may have only so many unfinished ones."""
+        if owner is None:
+            return await self._create(config)
+        limit = self.runtime.limits.max_open_tables(owner.kind)
+        if self.open_tables(owner.id) >= limit:
+            raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
+                             "too_many_tables")
+        self.creating[owner.id] = self.creating.get(owner.id, 0) + 1
+        try:
+            return await self._create(config)
+        finally:
+            self.creating[owner.id] -= 1
+
+    async def _create(self, config: TableConfig) -> Table:
+        row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
+               "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
+               "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice}
+        key = await self.runtime.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
+        table = Table(key, config, self.runtime)
+        self.tables[table.id] = table
+        return table
+
+    def load(self) -> int:
+        """Rebuild every unfinished table from its stored events; return how many were loaded."""
+        def read(c: DbConnection) -> tuple[list[Any], list[Any]]:
+            rows = c.execute(select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
+                             .order_by(db.tables.c.id)).all()
+            ids = [r.id for r in rows]
+            evs = c.execute(select(db.events).where(db.events.c.table_id.in_(ids))
+                            .order_by(db.events.c.table_id, db.events.c.seq)).all() if ids else []
+            return list(rows), list(evs)
+
+        rows, evs = self.runtime.store.read(read)
+        by_table: dict[int, list[Any]] = {}
+        for e in evs:
+            by_table.setdefault(e.table_id, []).append(e)
+        for r in rows:
+            rules = Rules(**r.rules)
+            config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
+                                 r.created_at, bool(r.practice))
+            table = Table(r.id, config, self.runtime)
+            try:
+                for e in by_table.get(r.id, []):
+                    table.replay_event(e.kind, e.seat, e.text, e.user_id)
+                    table.seq = e.seq
+            except Exception:
+                log.exception("table %s could not be restored; it is left out", r.id)
+                continue
+            now = self.runtime.clock()
+            table.turn_started = now
+            table.between_since = now
+            for seat in table.seats:
+                seat.absent_since = now
+            self.tables[table.id] = table
+        return len(self.tables)
+
+    async def resume(self) -> None:
+        """After loading: finish what a stop cut short (a full table that was never dealt, a match that
+        ended but was not recorded), restart bots."""
+        for table in self.tables.values():
+            if table.status == "waiting" and all(not s.empty for s in table.seats):
+                async with table.lock:
+                    await table._maybe_start()
+            if table.status == "over" and not table.recorded:
+                async with table.lock:
+                    await table.record_match()
+            async with table.lock:
+                table.kick_bots()
+
+    async def unload_expired(self, now: float) -> int:
+        """Unload finished tables and close idle waiting ones (their rows and events stay readable)."""
+        unloaded = 0
+        for table in list(self.tables.values()):
+            if expired(table, now) is not None:
+                async with table.lock:
+                    unloaded += await self._unload(table, expired(table, now))
+        return unloaded
+
+    async def _unload(self, table: Table, reason: str | None) -> int:
+        if reason is None:
+            return 0
+        if reason == "closed":
+            try:
+                await self.runtime.store.awrite(set_status(table.id, "closed"))
+            except Exception as error:  # kept for now; the next tick tries again
+                log.warning("table %s could not be closed: %s", table.id, error)
+                return 0
+        self.tables.pop(table.id, None)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        code, text = self.gone(table.id) if reason == "closed" else (CLOSE_GONE, "the match is over")
+        for conn in list(table.conns):
+            conn.close(code, text)
+        return 1
+
+    async def tick(self) -> int:
+        """Run every table's clock-driven duties; return how many tables changed."""
+        now = self.runtime.clock()
+        changed = await self.unload_expired(now)
+        for table in list(self.tables.values()):
+            if table.needs_tick(now):
+                async with table.lock:
+                    try:
+                        if await table.tick(self.runtime.clock()):
+                            changed += 1
+                    except TableError as error:  # not stored, nothing changed: the next tick tries again
+                        log.warning("table %s: %s", table.id, error)
+        return changed
+
+    async def join(self, table_id: int, user: User | None) -> Connection | tuple[int, str]:
+        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return self.gone(table_id)
+        if user is None:
+            return CLOSE_NO_SESSION, "log in or pick a guest name to watch or play"
+        async with table.lock:
+            if self.tables.get(table_id) is not table:
+                return self.gone(table_id)
+            refusal = admission(table, user)
+            if refusal is not None:
+                return refusal
+            conn = Connection(table, user)
+            await table.connect(conn)
+            table.kick_bots()
+        return conn
+
+    def gone(self, table_id: int) -> tuple[int, str]:
+        """The close code and reason for a table that is not live: missing, or over (its history stays)."""
+        row = self.runtime.store.read(lambda c: c.execute(
+            select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
+        if row is None:
+            return CLOSE_MISSING, f"there is no table {table_id}"
+        if row.status == "closed":
+            return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
+        if row.status == "over":
+            return CLOSE_GONE, f"the match at table {table_id} is over"
+        return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.info() for t in self.tables.values()
+                if t.status != "over" and not t.all_bots and not t.config.practice]
+
+
+def set_status(table_id: int, status: str) -> Callable[[DbConnection], None]:
+    """A write that sets a table row's status."""
+    def write(c: DbConnection) -> None:
+        c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
+    return write
