@@ -22,7 +22,7 @@ from burraco.core.cards import format_card
 from burraco.core.match import Match
 from burraco.core.options import PRESETS, Rules
 from burraco.web import auth, tables
-from burraco.web.limits import MAX_BODY_BYTES, WS_MAX_BYTES
+from burraco.web.input_limits import MAX_BODY_BYTES, WS_MAX_BYTES
 from burraco.web.login_guard import LoginLimits
 from burraco.web.rules_schema import RANGES
 from burraco.web.tables import Connection
@@ -410,8 +410,10 @@ def test_logout_ends_the_session_on_the_server(client_factory: Callable[..., Tes
     assert client.get("/api/me", headers={"cookie": kept}).json() == {"user": None}
     assert client.post("/api/tables", json={"players": 2}, headers={"cookie": kept}).status_code == 401
     info = create_table(client, other, players=2)  # the other session lives on
-    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": kept}) as ws:
-        assert Player(ws).recv()["you"] is None  # a spectator, not Elena
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": kept}) as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        Player(ws).recv()  # not Elena, and not even a spectator: watching needs a session
+    assert closed.value.code == 4401
 
 
 def test_logout_closes_the_sessions_table_sockets(client_factory: Callable[..., TestClient]) -> None:

@@ -59,7 +59,7 @@ def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(tmp_path: Path
     path = tmp_path / "web.db"
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
-        info = create_table(client, ann, players=2, bots="easy", seed=12)
+        info = create_table(client, ann, players=2, bots="easy")
         table = table_of(client, info["id"])
         store: db.Store = client.app.state.store  # type: ignore[attr-defined]
         with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
@@ -106,7 +106,7 @@ def test_restart_deals_a_full_table_whose_deal_was_never_stored(tmp_path: Path) 
     path = tmp_path / "web.db"
     with TestClient(make_app(path, clock)) as client:
         ann, bob = guest(client, "Ann"), guest(client, "Bob")
-        info = create_table(client, ann, players=2, seed=5)
+        info = create_table(client, ann, players=2)
         bob_id = client.get("/api/me", headers={"cookie": bob}).json()["user"]["id"]
     engine = create_engine(f"sqlite:///{path}")
     with engine.begin() as c:
@@ -166,7 +166,7 @@ def test_spectators_joining_cost_one_message_each(client_factory: Callable[..., 
     spectators = 20
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=3)
+    info = create_table(client, ann, players=2, bots="easy")
     table = table_of(client, info["id"])
     cookies = [guest(client, f"Watcher{i}") for i in range(spectators)]
     sends = Sends(monkeypatch)
@@ -254,7 +254,7 @@ def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory
     path = tmp_path / "web.db"
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
-        info = create_table(client, ann, players=2, sit=False, bots="easy", hands=1, seed=7,
+        info = create_table(client, ann, players=2, sit=False, bots="easy", hands=1,
                             options={"max_turns": 40})
         table = table_of(client, info["id"])
         assert info["rated"] is False and info["turn_timer"] == 0
@@ -312,7 +312,7 @@ def test_idle_waiting_tables_are_closed_and_not_restored(tmp_path: Path, clock: 
 def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
-    info = create_table(client, ann, players=2, seed=9, grace=600)
+    info = create_table(client, ann, players=2, grace=600)
     assert info["turn_timer"] == Limits().default_turn_timer and info["timer_left"] is None  # not started
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa, \
             client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb:
@@ -334,7 +334,7 @@ def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(
 
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", hands=1, seed=31, options={"max_turns": 40})
+    info = create_table(client, ann, players=2, bots="easy", hands=1, options={"max_turns": 40})
     table = table_of(client, info["id"])
     real_rate = ratings.rate
     calls = 0
@@ -380,7 +380,7 @@ def test_one_user_cannot_play_both_sides(client_factory: Callable[..., TestClien
 def test_a_player_who_leaves_is_counted_as_a_spectator(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=4)
+    info = create_table(client, ann, players=2, bots="easy")
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
@@ -418,7 +418,7 @@ def test_a_bot_move_that_cannot_be_stored_is_retried(client_factory: Callable[..
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     client = client_factory(bot_delay=0.3)
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=12)
+    info = create_table(client, ann, players=2, bots="easy")
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
@@ -439,7 +439,7 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_fact
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=12)
+    info = create_table(client, ann, players=2, bots="easy")
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
@@ -460,7 +460,7 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_fact
 def test_a_connection_the_server_closes_leaves_the_table_at_once(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann, cy = guest(client, "Ann"), guest(client, "Cy")
-    info = create_table(client, ann, players=2, seed=12)
+    info = create_table(client, ann, players=2)
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws, \
             client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}):
@@ -478,7 +478,7 @@ def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
 
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=12)
+    info = create_table(client, ann, players=2, bots="easy")
     table = table_of(client, info["id"])
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
     original = store._commit
