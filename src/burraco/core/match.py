@@ -54,6 +54,24 @@ class Match:
         self.results: list[HandResult] = []
         self.current: Hand | None = None
         self._seeds = rng
+        self._current_seed = -1
+
+    def clone(self) -> Match:
+        """An independent copy: the current hand cloned, totals and results copied, the deal seed
+        stream at the same point (so both deal the same next hands).
+
+        >>> match = Match(Rules(players=2), seed=3)
+        >>> copy = match.clone()
+        >>> match.start_hand().hands == copy.start_hand().hands
+        True
+        """
+        new = Match(self.rules, self.seed, self.first_dealer)
+        new.totals = list(self.totals)
+        new.results = list(self.results)
+        new.current = self.current.clone() if self.current is not None else None
+        new._seeds = self._seeds.clone()
+        new._current_seed = self._current_seed
+        return new
 
     @property
     def dealer(self) -> int:

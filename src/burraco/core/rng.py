@@ -23,6 +23,10 @@ class SplitMix64:
     def __init__(self, seed: int) -> None:
         self.state = seed & MASK64
 
+    def clone(self) -> SplitMix64:
+        """A generator at the same point of the same stream."""
+        return SplitMix64(self.state)
+
     def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
         z = self.state

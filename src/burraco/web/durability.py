@@ -9,7 +9,6 @@ transaction. :func:`snapshot` is taken before; if the engine refuses or the writ
 from __future__ import annotations
 
 import concurrent.futures
-import copy
 import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -27,13 +26,8 @@ STORE_FAILED: Final = "store_failed"
 
 
 def clone_match(match: Match) -> Match:
-    """An independent copy of a match: the current hand cloned, totals, results and the seed stream copied."""
-    new = copy.copy(match)
-    new.totals = list(match.totals)
-    new.results = list(match.results)
-    new.current = match.current.clone() if match.current is not None else None
-    new._seeds = copy.copy(match._seeds)  # the deal seed stream rewinds too
-    return new
+    """An independent copy of a match (:meth:`Match.clone`: the deal seed stream rewinds too)."""
+    return match.clone()
 
 
 @dataclass(slots=True)
