@@ -9,7 +9,6 @@ action nowhere in ``legal_actions()``, and every field of the hand is unchanged.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Sequence
 
@@ -18,7 +17,8 @@ import pytest
 from burraco.core.actions import DRAW, PICKUP, Action
 from burraco.core.cards import COPIES, NUM_KINDS, card_value, full_deck, parse_card, parse_cards
 from burraco.core.errors import IllegalActionError
-from burraco.core.hand import STATE_FIELDS, Hand
+from burraco.core.hand import Hand
+from burraco.core.history import snapshot as history_snapshot
 from burraco.core.options import Rules, preset
 
 C = parse_cards
@@ -54,8 +54,8 @@ def make_hand(hands: Sequence[str], pozzetti: Sequence[str] | None = None, pile:
 
 
 def snapshot(hand: Hand) -> dict[str, object]:
-    """A deep copy of every field of the hand (the engine lists them all in ``STATE_FIELDS``)."""
-    return {name: copy.deepcopy(getattr(hand, name)) for name in STATE_FIELDS}
+    """Every field of the hand as immutable values (the engine lists them all in ``STATE_FIELDS``)."""
+    return history_snapshot(hand)
 
 
 def refused(hand: Hand, action: Action, *patterns: str) -> str:

@@ -21,6 +21,11 @@ from burraco.core.errors import RulesOptionError, UnknownPresetError
 VpTableName = Literal["fibur", "portal"]
 PairShare = Literal["half", "full"]
 TARGETS: Final = (505, 1005, 2005, 3005, 5005)
+OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "three_player_pair_share": ("half", "full"),
+    "vp_table": ("fibur", "portal"),
+}
+"""The values a word option may take (the ``Literal`` types above, as data for validators)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +74,9 @@ class Rules:
         checks: list[tuple[bool, str]] = [
             (self.players in (2, 3, 4), f"players must be 2, 3 or 4, not {self.players}"),
             (self.joker_value > 0, f"joker_value must be positive, not {self.joker_value}"),
-            (self.three_player_pair_share in ("half", "full"), "three_player_pair_share: half|full"),
-            (self.vp_table in ("fibur", "portal"), f"vp_table must be fibur or portal, not {self.vp_table!r}"),
+            (self.three_player_pair_share in OPTION_CHOICES["three_player_pair_share"],
+             "three_player_pair_share: half|full"),
+            (self.vp_table in OPTION_CHOICES["vp_table"], f"vp_table must be fibur or portal, not {self.vp_table!r}"),
             (self.target > 0, f"target must be positive, not {self.target}"),
             (self.hands_per_turn is None or self.hands_per_turn >= 1, "hands_per_turn must be >= 1"),
             (self.stall_rounds >= 1, "stall_rounds must be >= 1"),

@@ -57,13 +57,19 @@ def _field(name: str, kind: Any) -> tuple[Any, Any]:
     return kind, Field(default=None)
 
 
+def _kind(name: str) -> Any:
+    """The option's type as the core declares it (the same on the compiled and the pure core)."""
+    choices = options.OPTION_CHOICES.get(name)
+    kind: Any = typing.Literal[choices] if choices else options.option_kind(name)
+    return kind | None if options.option_may_be_none(name) else kind
+
+
 def _build() -> type[_Base]:
-    hints = typing.get_type_hints(Rules, vars(options))
     fields: dict[str, Any] = {}
     for f in dataclasses.fields(Rules):
         if f.name in TOP_LEVEL:
             continue
-        fields[f.name] = _field(f.name, hints[f.name])  # the None default is never validated: null is refused
+        fields[f.name] = _field(f.name, _kind(f.name))  # the None default is never validated: null is refused
     return create_model("RulesOptions", __base__=_Base, **fields)
 
 
