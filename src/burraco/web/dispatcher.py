@@ -27,6 +27,7 @@ from burraco.web.protocol import (
     parse_client_message,
     peek_id,
 )
+from burraco.web.refusals import refusal
 from burraco.web.tables import Connection, TableError
 
 log = logging.getLogger(__name__)
@@ -109,7 +110,7 @@ class Dispatcher:
                     return
             except (BurracoError, TableError) as error:
                 code = error.code if isinstance(error, TableError) else "illegal"
-                conn.send(error_message(str(error), reply_to, code))
+                conn.send(error_message(str(error), reply_to, code) | refusal(str(error)))
                 return
             except Exception:  # a bug: the step was rolled back; say so and keep the socket
                 log.exception("table %s: message %r failed", table.id, message)

@@ -51,7 +51,12 @@ export function send(message) {
 
 /** A server refusal in the page's language: the reason's words where known, else the code's, else the text. */
 export function errorText(msg) {
-  if (msg.reason) return worded(`reason.${msg.reason}`, msg.message, msg.params || {});
+  if (msg.reason) {
+    const params = { ...(msg.params || {}) };
+    if (params.card) params.card = cardsText([params.card]);
+    const text = worded(`reason.${msg.reason}`, msg.message, params);
+    return params.section && text !== msg.message ? `${text} (${t("reason.see_rules", { section: params.section })})` : text;
+  }
   if (msg.code === "illegal" || msg.code === "refused") return t(`err.${msg.code}`, { text: msg.message });
   return worded(`err.${msg.code}`, msg.message);
 }
