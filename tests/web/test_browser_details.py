@@ -1,0 +1,91 @@
+"""The small things, each seen in Debian's Chromium: the language, bad links, forms, dialogs, totals,
+three players, guests (fixtures and helpers from test_browser.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_browser import as_guest, browser, play_turns, practice_table, server  # noqa: F401
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_italian_by_default_switchable_and_remembered(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#nav-lobby") == "Sala" and "Crea un tavolo" in page.inner_text("#main")
+        assert page.evaluate("document.documentElement.lang") == "it"
+        page.click("#lang-btn")
+        page.wait_for_function("() => document.querySelector('#nav-lobby').textContent === 'Lobby'")
+        assert "Create a table" in page.inner_text("#main")
+        page.reload()
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#nav-lobby") == "Lobby"
+    assert errors == []
+
+
+def test_english_browser_gets_english(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="en-GB") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#nav-lobby") == "Lobby"
+    assert errors == []
+
+
+def test_a_bad_table_link_says_so_at_once(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Marco")
+        page.goto(server + "/#/table/9999")
+        page.wait_for_selector("#table-refused", timeout=5000)
+        assert "non esiste" in page.inner_text("#table-refused")
+        assert page.locator("#table-refused a[href='#/']").count() == 1
+    assert errors == []
+
+
+def test_empty_guest_name_gets_a_friendly_message(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#guest-btn")
+        page.click("#guest-btn")
+        assert "soprannome" in page.inner_text("#account-error")
+        page.fill("#guest-name", "!")
+        page.click("#guest-btn")
+        assert "da 2 a 24" in page.inner_text("#account-error")
+        assert page.query_selector("#me") is None
+    assert errors == []
+
+
+def test_escape_closes_dialogs_and_totals_name_the_sides(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="en-US") as (page, errors):
+        as_guest(page, server, "Sara")
+        assert "rating" not in page.inner_text("#me")  # a guest never shows a rating
+        table = practice_table(page, 4, seed=99)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        totals = page.inner_text("#totals")
+        assert "Us" in totals and "Sara" in totals and "Bot" in totals
+        page.click("#btn-rules")
+        page.wait_for_selector("#rules-panel")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#modal.hidden", state="attached")
+        page.click("#me")
+        page.wait_for_selector("#profile")
+        assert "Guest" in page.inner_text("#profile-rating") and "Rating" not in page.inner_text("#profile")
+    assert errors == []
+
+
+def test_three_players_keep_your_side_in_place_and_explain_the_credit(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, {"width": 1280, "height": 800}, locale="en-US") as (page, errors):
+        as_guest(page, server, "Luca")
+        table = practice_table(page, 3, seed=31, hands=1, options={"max_turns": 30})
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        for _ in range(4):
+            assert page.evaluate("() => document.querySelector('.sides').lastElementChild.id") == "side-mine"
+            if play_turns(page, 2):
+                break
+        assert play_turns(page, 40)
+        credited = page.inner_text("#credited")
+        assert "Credited" in credited and "Luca" in credited
+    assert errors == []
