@@ -16,6 +16,7 @@ from typing import Final
 from burraco.core.errors import BurracoError
 from burraco.web.protocol import (
     ActionMessage,
+    BackMessage,
     FillBotsMessage,
     LeaveMessage,
     PingMessage,
@@ -105,6 +106,8 @@ class Dispatcher:
                 elif isinstance(message, LeaveMessage):
                     await table.leave(self._seat(conn))
                     full = True
+                elif isinstance(message, BackMessage):
+                    await table.take_back(self._seat(conn))
                 elif isinstance(message, SyncMessage):
                     table.send_full(conn, reply_to)
                     return
