@@ -3,9 +3,10 @@ three players, guests (fixtures and helpers from test_browser.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from test_browser import as_guest, browser, play_turns, practice_table, server  # noqa: F401
+from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
 
@@ -88,4 +89,23 @@ def test_three_players_keep_your_side_in_place_and_explain_the_credit(server: st
         assert play_turns(page, 40)
         credited = page.inner_text("#credited")
         assert "Credited" in credited and "Luca" in credited
+    assert errors == []
+
+
+def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Paola")
+        table = practice_table(page, 2, seed=5, turn_timer=4)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_function(
+            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled")
+        assert re.search(r"\d+ s", page.inner_text("#timer")) and page.query_selector("#timer svg")  # no emoji
+        page.wait_for_function(
+            "() => document.querySelector('#message').textContent.includes('il computer giocherà')")
+        page.wait_for_function("() => document.querySelector('#absence')", timeout=10_000)
+        assert "Paola" in page.inner_text("#absence")
+        page.click(".log-box summary")
+        page.wait_for_function(
+            "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')")
+        assert_fits(page, "a timed-out turn", hand=True)
     assert errors == []

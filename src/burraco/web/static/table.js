@@ -250,6 +250,7 @@ export function renderTable() {
   const parts = [topBar(), ring()];
   if (tb.status === "waiting") parts.push(waitingRow());
   if (v) parts.push(centre(), sidesEl());
+  parts.push(absenceBanner());
   parts.push(h("div", { id: "message", role: "status", "aria-live": "polite" }));
   if (v) parts.push(h("details", { class: "log-box" }, h("summary", {}, t("table.log")),
     h("div", { class: "log", id: "log" }, (v.log || []).slice(-30).reverse().map((r) => h("div", {}, recordText(r))))));
@@ -284,10 +285,26 @@ function attachTo(index) {
   act("attach", { cards, target: index });
 }
 
+/** Said out loud: whose turn the computer is playing, and the player's own timeouts and stand-in. */
+function absenceBanner() {
+  const tb = app.table, absence = tb.absence || { timeouts: [], auto: [], max_timeouts: 3 };
+  const lines = [];
+  if (tb.status === "playing" && tb.auto_turn >= 0) lines.push(h("div", { id: "auto-turn" }, t("absence.auto", { name: seatName(tb.auto_turn) })));
+  const me = app.you !== null ? tb.seats[app.you] : null;
+  if (me && me.standin) {
+    lines.push(h("div", { id: "standin-mine" }, t("absence.mine"), " ",
+      h("button", { id: "btn-back", class: "primary", onclick: () => send({ type: "back" }) }, t("absence.back"))));
+  } else if (me && absence.timeouts[app.you] > 0) {
+    lines.push(h("div", { id: "timeouts" }, t("absence.count", { n: absence.timeouts[app.you], max: absence.max_timeouts })));
+  }
+  return lines.length ? h("div", { class: "absence", id: "absence", role: "alert" }, lines) : null;
+}
+
 export function recordText(r) {
   const who = r.seat >= 0 ? seatName(r.seat) : t("log.table");
   const cards = cardsText(r.cards);
-  const auto = r.detail && String(r.detail).startsWith("auto") ? " ⟨auto⟩" : "";
+  const autoFor = ((app.table && app.table.absence && app.table.absence.auto) || []).find(([i]) => i === r.i);
+  const auto = autoFor ? " " + t("log.auto", { name: seatName(autoFor[1]) }) : "";
   const known = { draw: cards ? "log.draw_cards" : "log.draw", pickup: "log.pickup", meld: "log.meld", attach: "log.attach",
     discard: "log.discard", pozzetto: "log.pozzetto", close: "log.close", end: "log.end" }[r.kind];
   return (known ? t(known, { who, cards }) : t("log.other", { who, kind: r.kind })) + auto;
