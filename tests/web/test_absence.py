@@ -61,3 +61,24 @@ def test_a_move_of_ones_own_resets_the_count(client_factory: Callable[..., TestC
         time_out_once(client, clock, player)
         state = player.act("draw")
         assert state["type"] == "state" and state["table"]["absence"]["timeouts"] == [0, 0]
+
+
+def test_the_replay_names_the_players_and_marks_what_the_computer_played(
+        client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+    client = client_factory()
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy", seed=23, turn_timer=20, grace=600, practice=True,
+                        hands=1, options={"max_turns": 12})
+    table = table_of(client, info["id"])
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.wait_turn()
+        time_out_once(client, clock, player)
+        assert player.request({"type": "leave"})["type"] == "state"
+        while player.state["table"]["status"] != "over":
+            player.recv()
+    replay = client.get(f"/api/tables/{info['id']}/hands/1/replay").json()
+    assert replay["names"][0] == "Ann" and replay["names"][1]
+    assert replay["auto"], "the timed-out turn and the moves after leaving are marked"
+    seats = {client.get(f"/api/tables/{info['id']}/hands/1/replay?step={s}").json()["actor"] for s in replay["auto"]}
+    assert seats == {0} and table.status == "over"

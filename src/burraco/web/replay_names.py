@@ -1,4 +1,5 @@
-"""The players' names of a finished match, seat by seat, so a replay can name them (not "seat 0").
+"""What a replay shows besides the cards: the players' names, seat by seat (not "seat 0"), and the
+steps the computer played for an absent player (web/absence.py).
 
 A finished match's ``match_players`` rows say which user sat where; a seat without a row (a table
 that ended without a recorded match) is named by its position only on the client.
@@ -24,3 +25,29 @@ def seat_names(c: DbConnection, table_id: int, players: int) -> list[str]:
         if 0 <= seat < players:
             names[seat] = str(name)
     return names
+
+
+def auto_steps(c: DbConnection, table_id: int, hand: int) -> list[int]:
+    """The replay steps (1-based, as ``step``) of hand ``hand`` that the computer played for a player:
+    the rest of a turn after its timer ran out, and every move while the seat was stood in for or left."""
+    rows = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text)
+                     .where(db.events.c.table_id == table_id, db.events.c.hand == hand,
+                            db.events.c.kind.in_(("action", "timer", "standin", "leave")))
+                     .order_by(db.events.c.seq)).all()
+    steps: list[int] = []
+    timed_out, step = -1, 0
+    away: set[int] = set()
+    for kind, seat, text in rows:
+        if kind == "timer":
+            timed_out = seat
+        elif kind == "standin":
+            (away.add if text == "on" else away.discard)(seat)
+        elif kind == "leave":
+            away.add(seat)
+        else:
+            step += 1
+            if seat != timed_out:
+                timed_out = -1
+            if seat == timed_out or seat in away:
+                steps.append(step)
+    return steps

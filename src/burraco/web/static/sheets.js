@@ -119,7 +119,8 @@ export async function showReplay(tableId, hand, step) {
   const slider = h("input", { type: "range", min: 0, max: frame.steps, value: frame.step, id: "replay-step",
     "aria-label": t("replay.step", { step: frame.step, steps: frame.steps }), oninput: (e) => go(Number(e.target.value)) });
   const btn = (id, name, label, to) => h("button", { id, title: label, "aria-label": label, onclick: () => go(to) }, icon(name));
-  const action = frame.step ? `${replayName(frame, frame.actor)}: ${t(`move.${frame.action.split(" ")[0]}`)}` : t("replay.deal");
+  const auto = frame.step && (frame.auto || []).includes(frame.step) ? ` ${t("log.auto", { name: replayName(frame, frame.actor) })}` : "";
+  const action = frame.step ? `${replayName(frame, frame.actor)}: ${t(`move.${frame.action.split(" ")[0]}`)}${auto}` : t("replay.deal");
   main.replaceChildren(h("div", { class: "felt", id: "replay" },
     h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name || t("replay.table", { id: tableId }), n: hand })),
       h("span", {}, t("replay.step", { step: frame.step, steps: frame.steps })), h("span", { class: "turn", id: "replay-action" }, action),
