@@ -109,3 +109,15 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
             "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')")
         assert_fits(page, "a timed-out turn", hand=True)
     assert errors == []
+
+
+def test_a_finished_table_link_says_the_match_has_ended(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """The server closes a finished table's socket with 4410 (tests/web: test_hardening_tables); the page
+    says so at once and does not retry."""
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Elena")
+        page.route_web_socket(re.compile(r".*/ws/tables/\d+"), lambda ws: ws.close(code=4410, reason="over"))
+        page.goto(server + "/#/table/5")
+        page.wait_for_selector("#table-refused", timeout=5000)
+        assert "è finita" in page.inner_text("#table-refused")
+    assert errors == []
