@@ -78,7 +78,7 @@ def test_the_replay_names_the_players_and_marks_what_the_computer_played(
         while player.state["table"]["status"] != "over":
             player.recv()
     replay = client.get(f"/api/tables/{info['id']}/hands/1/replay").json()
-    assert replay["names"][0] == "Ann" and replay["names"][1]
+    assert replay["names"][0] == "Ann (guest)" and replay["names"][1].startswith("Bot")
     assert replay["auto"], "the timed-out turn and the moves after leaving are marked"
     seats = {client.get(f"/api/tables/{info['id']}/hands/1/replay?step={s}").json()["actor"] for s in replay["auto"]}
     assert seats == {0} and table.status == "over"

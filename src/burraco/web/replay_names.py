@@ -1,8 +1,8 @@
 """What a replay shows besides the cards: the players' names, seat by seat (not "seat 0"), and the
 steps the computer played for an absent player (web/absence.py).
 
-A finished match's ``match_players`` rows say which user sat where; a seat without a row (a table
-that ended without a recorded match) is named by its position only on the client.
+The names are the ones the table showed (its ``sit`` and ``bot`` events); a seat without one is
+named by its number on the client.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from burraco.web import db
 
 
 def seat_names(c: DbConnection, table_id: int, players: int) -> list[str]:
-    """``players`` names, seat by seat; an empty string where the seat is not known."""
-    rows = c.execute(
-        select(db.match_players.c.seat, db.users.c.name)
-        .join(db.matches, db.matches.c.id == db.match_players.c.match_id)
-        .join(db.users, db.users.c.id == db.match_players.c.user_id)
-        .where(db.matches.c.table_id == table_id)).all()
+    """``players`` names, seat by seat, as the table showed them (its ``sit`` and ``bot`` events
+    before the first deal); an empty string where the seat is not known."""
+    rows = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text)
+                     .where(db.events.c.table_id == table_id, db.events.c.hand == 0,
+                            db.events.c.kind.in_(("sit", "bot", "leave")))
+                     .order_by(db.events.c.seq)).all()
     names = [""] * players
-    for seat, name in rows:
+    for kind, seat, text in rows:
         if 0 <= seat < players:
-            names[seat] = str(name)
+            names[seat] = "" if kind == "leave" else str(text).split("|", 1)[-1]
     return names
 
 

@@ -157,7 +157,7 @@ function seatBox(s, i) {
     !s.connected && s.name && !s.bot && !s.left ? t("table.away") : ""].filter(Boolean);
   const known = v && v.known[i] && v.known[i].length && i !== app.you ? t("table.known", { cards: cardsText(v.known[i]) }) : "";
   return h("div", { class: `seatbox at-${placeOf(i)}` + (v && v.to_play === i && tb.status === "playing" ? " to-play" : ""), id: `seat-${i}` },
-    h("div", { class: "seat-name" }, s.bot || s.standin ? icon("bot") : null, s.name || h("span", { class: "muted-light" }, t("table.empty_seat"))),
+    h("div", { class: "seat-name" }, s.bot || s.standin ? icon("bot") : null, s.name ? seatName(i) : h("span", { class: "muted-light" }, t("table.empty_seat"))),
     count !== null ? h("div", { class: "backs" }, count === 1 ? t("table.card") : t("table.cards", { n: count })) : null,
     flags.length ? h("div", { class: "flags" }, flags.join(" · ")) : null,
     known ? h("div", { class: "known" }, known) : null,
@@ -258,7 +258,7 @@ export function renderTable() {
   const keep = old ? [Array.from(old.childNodes), old.className] : [[], ""];
   const wasOpen = root.querySelector("details.log-box")?.open;
   if (v && app.you !== null) parts.push(handBar());
-  root.replaceChildren(...parts);
+  root.replaceChildren(...parts.filter(Boolean));
   if (wasOpen) root.querySelector("details.log-box").open = true;
   document.body.classList.toggle("at-table", Boolean(v && app.you !== null));
   watchBar();
