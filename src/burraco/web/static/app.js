@@ -2,7 +2,7 @@
 // The server is the authority: this page only shows what the server sends and asks it to act.
 // Every word on screen comes from the catalogue in i18n.js (docs/web.md "Languages and layout").
 import { t, lang, setLang, applyStatic } from "./i18n.js";
-import { app, h, api, hideModal, modalOpen, displayName } from "./ui.js";
+import { app, h, api, hideModal, modalOpen, displayName, tableTitle } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay } from "./sheets.js";
 
@@ -85,7 +85,7 @@ function presetName(p) { const key = `preset.${p}`; const w = t(key); return w =
 
 function tableCard(tb) {
   return h("li", { class: "table-card" },
-    h("div", { class: "tc-main" }, h("b", {}, tb.name), " ", h("span", { class: "muted" }, `${t("players.n", { n: tb.players })} · ${presetName(tb.preset)}`)),
+    h("div", { class: "tc-main" }, h("b", {}, tableTitle(tb.name)), " ", h("span", { class: "muted" }, `${t("players.n", { n: tb.players })} · ${presetName(tb.preset)}`)),
     h("div", { class: "tc-seats" }, tb.seats.map((s) => s.name || "—").join(", ")),
     h("div", { class: "tc-status" }, statusText(tb)),
     h("a", { class: "button", href: `#/table/${tb.id}` }, tb.status === "waiting" ? t("lobby.sit") : t("lobby.open")));

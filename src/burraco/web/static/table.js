@@ -1,7 +1,7 @@
 // The table: the socket, the seats around the felt, the melds per side, the hand and actions in a fixed bottom bar.
 import { t } from "./i18n.js";
 import {
-  app, h, icon, cardEl, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER,
+  app, h, icon, cardEl, tableTitle, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER,
 } from "./ui.js";
 import { maybeShowScoreSheet, showScoreSheet, showRules } from "./sheets.js";
 
@@ -129,7 +129,7 @@ function topBar() {
     ? h("span", { class: "turn", id: "turn" }, myTurn() ? t("table.your_turn") : t("table.to_play", { name: seatName(v.to_play) }))
     : h("span", { id: "status" }, t(`status.${tb.status}`));
   return h("div", { class: "topbar" },
-    h("span", { class: "title" }, h("strong", {}, tb.name), " ",
+    h("span", { class: "title" }, h("strong", {}, tableTitle(tb.name)), " ",
       h("span", { class: "muted-light" }, [length, tb.hand_no ? t("table.hand_no", { n: tb.hand_no }) : ""].filter(Boolean).join(" · "))),
     totalsEl(), turn, h("span", { id: "timer", class: "timer" }),
     h("span", { class: "tools" },

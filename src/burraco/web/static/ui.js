@@ -98,6 +98,12 @@ export function displayName(raw) {
     .replace(/ \((easy|normal|hard)\)(?= &|$)/g, (all, d) => ` (${t(`difficulty.${d}`)})`);
 }
 
+/** A table's name: the server's default "Anna's table" in the page's words. */
+export function tableTitle(name) {
+  const m = /^(.*)'s table$/.exec(name || "");
+  return m ? t("table.default_name", { name: m[1] }) : name;
+}
+
 export function seatName(i) {
   const seat = app.table && app.table.seats[i];
   return seat ? displayName(seat.name || seat.position) : "—";
