@@ -25,7 +25,7 @@ from rich.table import Table
 from burraco.bots.base import Bot
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.registry import DIFFICULTIES, make_bot
-from burraco.cli.play_words import Words, card_markup, cards_markup, language, translate_command
+from burraco.cli.play_words import Words, card_markup, cards_markup, language, meld_markup, translate_command
 from burraco.core.actions import Action, Record
 from burraco.core.cards import sort_key
 from burraco.core.citation import cite
@@ -197,7 +197,7 @@ class TerminalGame:
             for index, meld in enumerate(view.melds[side]):
                 burraco = meld.burraco(self.rules)
                 tag = f"  \\[{w(burraco)}]" if burraco else ""
-                out(f"  {index}: {cards_markup(meld.cards)}{tag}", highlight=False)
+                out(f"  {index}: {meld_markup(meld.describe(), w)}{tag}", highlight=False)
         pile = view.discard_pile
         out(f"{w('pile')} ({len(pile)}): {cards_markup(pile) if pile else w('empty')}" + (w("top") if pile else ""),
             highlight=False)

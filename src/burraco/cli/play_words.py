@@ -13,6 +13,10 @@ The language comes from ``--lang`` (``it`` or ``en``), else from the ``LANG`` en
 ('it', 'en', 'en')
 >>> Words("it")("your_turn")
 'Tocca a te'
+>>> meld_markup("6C JK=7C 8C (sequence, wildcard fixed)", Words("it"))
+'6♣ [magenta]★[/magenta]=7♣ 8♣ (scala)'
+>>> meld_markup("7H 7D 7C 2S=7* (combination)", Words("en"))
+'[red]7♥[/red] [red]7♦[/red] 7♣ 2♠=7 (set)'
 >>> translate_command("scarta KD"), translate_command("attacca 0 JK"), translate_command("draw")
 ('discard KD', 'attach 0 JK', 'draw')
 """
@@ -22,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from burraco.core.cards import format_card
+from burraco.core.cards import format_card, parse_cards
 
 SUITS: Final = {"H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", ""), "S": ("♠", "")}
 COMMANDS: Final = {"pesca": "draw", "raccogli": "pickup", "cala": "meld", "attacca": "attach", "scarta": "discard",
@@ -53,6 +57,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "took_pozzetto": "{who} took a pozzetto ({detail}){cards}.",
         "closed": "{who} closed the hand!", "ends": "The hand ends: {detail}.",
         "clean": "clean burraco", "dirty": "dirty burraco", "semi_clean": "semi-clean burraco",
+        "sequence": "run", "combination": "set",
     },
     "it": {
         "you": "Tu", "west": "Ovest", "north": "Nord (compagno)", "east": "Est", "opponent": "Avversario",
@@ -79,6 +84,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "took_pozzetto": "{who} prende il pozzetto ({detail}){cards}.",
         "closed": "{who} chiude la mano (chiusura)!", "ends": "La mano finisce: {detail}.",
         "clean": "burraco pulito", "dirty": "burraco sporco", "semi_clean": "burraco semipulito",
+        "sequence": "scala", "combination": "tris",
     },
 }
 
@@ -120,3 +126,23 @@ def translate_command(line: str) -> str:
     word, _, rest = line.strip().partition(" ")
     english = COMMANDS.get(word.lower(), word)
     return f"{english} {rest}".strip()
+
+
+def meld_markup(description: str, words: Words) -> str:
+    """A meld's engine description ("6C JK=7C 8C (sequence, wildcard fixed)") in colour and plain words:
+    each wildcard with what it stands for (``★=7♣``), the kind of meld, no engine jargon."""
+    cards, _, kind = description.partition(" (")
+    shown = []
+    for token in cards.split():
+        card, _, stands = token.partition("=")
+        text = card_markup(parse_cards([card])[0])
+        if stands:
+            text += "=" + (stands[:-1] if stands.endswith("*") else plain_card(stands))
+        shown.append(text)
+    name = kind.split(",")[0].rstrip(")")
+    return " ".join(shown) + (f" ({words(name)})" if name in WORDS["en"] else "")
+
+
+def plain_card(code: str) -> str:
+    """A card code with its suit symbol, no colour: ``7C`` → ``7♣``."""
+    return code[:-1] + SUITS[code[-1]][0] if code[-1] in SUITS else code
