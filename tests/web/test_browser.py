@@ -189,6 +189,9 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
     at the table the hand and the Discard button are always on screen. Screenshots for a person to look at."""
     with browser(tmp_path, viewport, locale="it-IT") as (page, errors):
         as_guest(page, server, "Giulia")
+        page.evaluate("async () => await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+                      "'application/json'}, body: JSON.stringify({players: 4, sit: false, name: 'Circolo di Roma'})})")
+        page.wait_for_selector(".table-card")  # the lobby lists it at its next refresh
         assert_fits(page, "lobby")
         shot(page, f"{size}-lobby")
         table = practice_table(page, 4, seed=4242, hands=1, options={"max_turns": 60})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server  # noqa: F401
+from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
 
@@ -82,7 +82,10 @@ def test_three_players_keep_your_side_in_place_and_explain_the_credit(server: st
         table = practice_table(page, 3, seed=31, hands=1, options={"max_turns": 30})
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_selector("#hand .card")
-        for _ in range(4):
+        for turn in range(4):
+            if turn == 2:
+                assert_fits(page, "3 players", hand=True)
+                shot(page, "desktop-3-players")
             assert page.evaluate("() => document.querySelector('.sides').lastElementChild.id") == "side-mine"
             if play_turns(page, 2):
                 break
