@@ -44,7 +44,7 @@ def test_a_bad_table_link_says_so_at_once(server: str, tmp_path: Path) -> None: 
     assert errors == []
 
 
-def test_empty_guest_name_gets_a_friendly_message(server: str, tmp_path: Path) -> None:  # noqa: F811
+def test_forms_give_friendly_messages(server: str, tmp_path: Path) -> None:  # noqa: F811
     with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
         page.goto(server + "/")
         page.wait_for_selector("#guest-btn")
@@ -54,6 +54,12 @@ def test_empty_guest_name_gets_a_friendly_message(server: str, tmp_path: Path) -
         page.click("#guest-btn")
         assert "da 2 a 24" in page.inner_text("#account-error")
         assert page.query_selector("#me") is None
+        # the create form says which field is wrong, in words, before asking the server
+        as_guest(page, server, "Marta")
+        page.select_option("#mode", "hands")
+        page.fill("#hands", "0")
+        page.click("#create-btn")
+        assert "Mani" in page.inner_text("#create-error") and "da 1 a 20" in page.inner_text("#create-error")
     assert errors == []
 
 

@@ -129,6 +129,15 @@ function createForm() {
   const submit = async (ev) => {
     ev.preventDefault();
     if (!app.user) { err.textContent = t("create.login_first"); document.getElementById("guest-name")?.focus(); return; }
+    const ranges = [[timer, "create.timer"], [maxTurns, "create.max_turns"]].concat(mode.value === "hands" ? [[hands, "create.hands"]] : []);
+    for (const [input, label] of ranges) {
+      const value = Number(input.value), min = Number(input.min), max = Number(input.max);
+      if (input.value.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
+        err.textContent = t("form.range", { field: t(label), min, max });
+        input.focus();
+        return;
+      }
+    }
     const body = {
       name: name.value, players: Number(players.value), preset: presetSel.value,
       turn_timer: Number(timer.value) || 0, bots: bots.value || null, sit: true,
