@@ -1,6 +1,6 @@
 // Score sheets, the rules panel and replays, in plain words.
 import { t, has } from "./i18n.js";
-import { app, h, icon, api, cardEl, cardText, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
+import { app, h, icon, api, cardEl, cardText, cardsText, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
 import { send } from "./table.js";
 
 /** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
@@ -108,6 +108,14 @@ function replayName(frame, seat) {
   return names[seat] ? displayName(names[seat]) : `${t("replay.seat")} ${seat + 1}`;
 }
 
+/** A replay step ("meld 7H 8H 9H", "attach 0 JK", "draw") as a sentence: "Anna cala 7♥ 8♥ 9♥". */
+function replayAction(who, text) {
+  const [kind, ...rest] = text.split(" ");
+  const cards = cardsText(kind === "attach" ? rest.slice(1) : rest);
+  const key = { draw: "log.draw", pickup: "replay.pickup", meld: "log.meld", attach: "log.attach", discard: "log.discard" }[kind];
+  return key ? t(key, { who, cards }) : `${who}: ${text}`;
+}
+
 export async function showReplay(tableId, hand, step) {
   const main = document.getElementById("main");
   let frame;
@@ -120,7 +128,7 @@ export async function showReplay(tableId, hand, step) {
     "aria-label": t("replay.step", { step: frame.step, steps: frame.steps }), oninput: (e) => go(Number(e.target.value)) });
   const btn = (id, name, label, to) => h("button", { id, title: label, "aria-label": label, onclick: () => go(to) }, icon(name));
   const auto = frame.step && (frame.auto || []).includes(frame.step) ? ` ${t("log.auto", { name: replayName(frame, frame.actor) })}` : "";
-  const action = frame.step ? `${replayName(frame, frame.actor)}: ${t(`move.${frame.action.split(" ")[0]}`)}${auto}` : t("replay.deal");
+  const action = frame.step ? replayAction(replayName(frame, frame.actor), frame.action) + auto : t("replay.deal");
   main.replaceChildren(h("div", { class: "felt", id: "replay" },
     h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name || t("replay.table", { id: tableId }), n: hand })),
       h("span", {}, t("replay.step", { step: frame.step, steps: frame.steps })), h("span", { class: "turn", id: "replay-action" }, action),
