@@ -1,6 +1,6 @@
 // Score sheets, the rules panel and replays, in plain words.
 import { t, has } from "./i18n.js";
-import { app, h, icon, api, cardEl, cardText, cardsText, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
+import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
 import { send } from "./table.js";
 
 /** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
@@ -64,7 +64,7 @@ export function showScoreSheet(index, atEnd) {
   const r = tb.results[index];
   const sheet = h("div", { class: "sheet", id: "scoresheet" }, r.scores.map((s) => h("div", {},
     h("h4", {}, sideLabel(r, s.side)),
-    h("table", {}, s.items.map((it) => h("tr", {}, h("td", {}, itemText(it.label)), h("td", { class: "pts" }, it.points))),
+    h("table", {}, s.items.map((it) => h("tr", {}, h("td", {}, suited(itemText(it.label))), h("td", { class: "pts" }, it.points))),
       h("tr", { class: "total" }, h("td", {}, t("sheet.hand_total")), h("td", { class: "pts" }, s.total))))));
   const totals = tb.totals.map((total, e) => `${entrantName(e)} ${total}`).join(" · ");
   const body = [h("h3", {}, `${t("sheet.hand", { n: r.number })}: ${endText(r.end_reason)}`), sheet, credited(r),

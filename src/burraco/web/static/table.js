@@ -1,7 +1,7 @@
 // The table: the socket, the seats around the felt, the melds per side, the hand and actions in a fixed bottom bar.
 import { t } from "./i18n.js";
 import {
-  app, h, icon, cardEl, tableTitle, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER,
+  app, h, icon, cardEl, tableTitle, suited, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER,
 } from "./ui.js";
 import { maybeShowScoreSheet, showScoreSheet, showRules } from "./sheets.js";
 
@@ -253,7 +253,7 @@ export function renderTable() {
   parts.push(absenceBanner());
   parts.push(h("div", { id: "message", role: "status", "aria-live": "polite" }));
   if (v) parts.push(h("details", { class: "log-box" }, h("summary", {}, t("table.log")),
-    h("div", { class: "log", id: "log" }, (v.log || []).slice(-30).reverse().map((r) => h("div", {}, recordText(r))))));
+    h("div", { class: "log", id: "log" }, (v.log || []).slice(-30).reverse().map((r) => h("div", {}, suited(recordText(r)))))));
   const old = document.getElementById("message");
   const keep = old ? [Array.from(old.childNodes), old.className] : [[], ""];
   const wasOpen = root.querySelector("details.log-box")?.open;

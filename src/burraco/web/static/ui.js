@@ -72,6 +72,12 @@ export function cardText(code) {
   return rank === "JK" ? t("card.joker") : rank + (SUIT_GLYPH[suit] || suit);
 }
 
+/** Text whose cards with hearts or diamonds are shown in red (score sheets, the log). */
+export function suited(text) {
+  return String(text).split(/(\S*[♥♦])/).filter((part) => part !== "")
+    .map((part) => (/[♥♦]$/.test(part) ? h("span", { class: "red-suit" }, part) : part));
+}
+
 export function cardsText(codes) { return codes.map(cardText).join(" "); }
 
 export function cardEl(code, extra = {}) {
