@@ -14,7 +14,9 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -56,74 +58,163 @@ def server(tmp_path: Path) -> Iterator[str]:
     sock.close()
 
 
-def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def browser(tmp_path: Path, viewport: dict[str, int], locale: str = "en-US") -> Iterator[tuple[Any, list[str]]]:
+    """A Chromium page at ``viewport`` whose browser prefers ``locale``; yields (page, page errors)."""
     require_chromium()
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS,
-            viewport={"width": 1280, "height": 900})
+            str(tmp_path / f"profile-{viewport['width']}-{locale}"), executable_path=str(CHROMIUM), headless=True,
+            args=LAUNCH_ARGS, viewport=viewport, locale=locale, has_touch=viewport["width"] < 600)
         try:
             page = context.new_page()
             page.set_default_timeout(WAIT_MS)
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(server + "/")
-            # a guest, then a 2-player table against an easy bot, one hand with a turn cap of 10
-            page.fill("#guest-name", "Browser")
-            page.click("#guest-btn")
-            page.wait_for_selector("#me")
-            page.select_option("#players", "2")
-            page.select_option("#mode", "hands")
-            page.fill("#hands", "1")
-            page.fill("#max-turns", "10")
-            page.select_option("#bots", "easy")
-            page.click("#create-btn")
-            page.wait_for_selector("#hand .card")
-            # the rules panel shows the table's options
-            page.click("#btn-rules")
-            assert "max_turns" in page.inner_text("#rules-panel") and "10" in page.inner_text("#rules-panel")
-            page.click("#rules-panel button")
-            tried_meld = False
-            for _turn in range(40):
-                page.wait_for_function(
-                    "() => document.querySelector('#scoresheet') || "
-                    "(document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled)")
-                if page.query_selector("#scoresheet"):
-                    break
-                page.click("#btn-draw")
-                page.wait_for_selector("#btn-discard")
-                page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
-                if not tried_meld:  # three cards that (on this deal) make no meld: the engine's reason shows
-                    tried_meld = True
-                    melds_before = page.locator(".meld.mine").count()
-                    for nth in (0, 4, 8):
-                        page.click(f"#hand .card >> nth={nth}")
-                    page.click("#btn-meld")
-                    page.wait_for_function(
-                        "(n) => document.querySelector('#message').textContent || "
-                        "document.querySelectorAll('.meld.mine').length > n", arg=melds_before)
-                    message = page.inner_text("#message")
-                    assert re.search(r"rules §|illegal", message) or page.locator(".meld.mine").count() > melds_before
-                    page.click("#sort-suit")  # clears the selection
-                page.click("#hand .card >> nth=0")
-                page.click("#btn-discard")
-                page.wait_for_function(
-                    "() => document.querySelector('#scoresheet') || !document.querySelector('#btn-discard') "
-                    "|| document.querySelector('#btn-discard').disabled")
-            page.wait_for_selector("#scoresheet")
-            page.wait_for_selector("#match-result")
-            result = page.inner_text("#match-result")
-            assert "Match over" in result and "Victory points (VP)" in result
-            assert "cards in hand" in page.inner_text("#scoresheet")
-            page.screenshot(path=str(tmp_path / "hand-over.png"), full_page=True)
-            assert (tmp_path / "hand-over.png").stat().st_size > 10_000
-            # the finished hand replays in the browser
-            page.click("#replay-link")
-            page.wait_for_selector("#replay")
-            page.click("#replay-next")
-            page.wait_for_function("() => document.querySelector('#replay').textContent.includes('step 1 /')")
+            yield page, errors
         finally:
             context.close()
+
+
+def as_guest(page: Any, server: str, name: str = "Browser") -> None:
+    page.goto(server + "/")
+    page.fill("#guest-name", name)
+    page.click("#guest-btn")
+    page.wait_for_selector("#me")
+
+
+def practice_table(page: Any, players: int, seed: int, **extra: Any) -> int:
+    """A private practice table against easy bots, dealt from ``seed`` (reproducible hands); its id."""
+    body = {"players": players, "bots": "easy", "sit": True, "practice": True, "seed": seed, **extra}
+    table: dict[str, Any] = page.evaluate(
+        "async (body) => (await (await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+        "'application/json'}, body: JSON.stringify(body)})).json()).table", body)
+    return int(table["id"])
+
+
+def assert_fits(page: Any, where: str, hand: bool = False) -> None:
+    """No sideways scrolling; with ``hand``, the hand and the Discard button are inside the viewport."""
+    text = page.inner_text("body")
+    assert "null" not in text and "undefined" not in text and "_" not in text, f"{where}: raw words on screen"
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{where}: the page is {width[0]} px wide in a {width[1]} px viewport"
+    if hand:
+        inside = page.evaluate(
+            "() => ['#hand', '#btn-discard'].map((s) => { const r = document.querySelector(s).getBoundingClientRect();"
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })")
+        assert inside == [True, True], f"{where}: the hand or the Discard button is off screen"
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def play_turns(page: Any, turns: int, check: str | None = None) -> bool:
+    """Draw and discard the first card for ``turns`` turns (or until the score sheet); True if the hand ended."""
+    for turn in range(turns):
+        page.wait_for_function(
+            "() => document.querySelector('#scoresheet') || "
+            "(document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled)")
+        if page.query_selector("#scoresheet"):
+            return True
+        if check and turn % 4 == 0:
+            assert_fits(page, f"{check}, turn {turn}", hand=True)
+        page.click("#btn-draw")
+        page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+        page.click("#hand .card >> nth=0")
+        page.click("#btn-discard")
+        page.wait_for_function(
+            "() => document.querySelector('#scoresheet') || document.querySelector('#btn-discard').disabled")
+    return page.query_selector("#scoresheet") is not None
+
+
+def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
+    with browser(tmp_path, {"width": 1280, "height": 900}) as (page, errors):
+        # a guest, then a 2-player table against an easy bot, one hand with a turn cap of 10
+        as_guest(page, server)
+        page.select_option("#players", "2")
+        page.select_option("#mode", "hands")
+        page.fill("#hands", "1")
+        page.fill("#max-turns", "10")
+        page.select_option("#bots", "easy")
+        page.click("#create-btn")
+        page.wait_for_selector("#hand .card")
+        # the rules panel shows the table's options in words
+        page.click("#btn-rules")
+        panel = page.inner_text("#rules-panel")
+        assert "Most turns in a hand" in panel and "10" in panel and "max_turns" not in panel and "null" not in panel
+        page.click("#rules-panel button")
+        page.wait_for_function(
+            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled")
+        page.click("#btn-draw")
+        page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+        melds_before = page.locator(".meld.mine").count()
+        for nth in (0, 4, 8):  # three cards that (on this deal) make no meld: the engine's reason shows
+            page.click(f"#hand .card >> nth={nth}")
+        page.click("#btn-meld")
+        page.wait_for_function(
+            "(n) => document.querySelector('#message').textContent || "
+            "document.querySelectorAll('.meld.mine').length > n", arg=melds_before)
+        message = page.inner_text("#message")
+        assert re.search(r"rules §|Not allowed|meld", message) or page.locator(".meld.mine").count() > melds_before
+        page.click("#sort-suit")  # clears the selection
+        page.click("#hand .card >> nth=0")
+        page.click("#btn-discard")
+        assert play_turns(page, 40)
+        page.wait_for_selector("#match-result")
+        result = page.inner_text("#match-result")
+        assert "Match over" in result and "Victory points (VP)" in result
+        assert "cards in hand" in page.inner_text("#scoresheet")
+        # the finished hand replays in the browser, with the players' names
+        page.click("#replay-link")
+        page.wait_for_selector("#replay")
+        page.click("#replay-next")
+        page.wait_for_function("() => document.querySelector('#replay').textContent.includes('step 1 of')")
+        assert "Browser" in page.inner_text("#replay") and "seat 0" not in page.inner_text("#replay")
+        assert re.search(r"(Browser|Bot).* draws", page.inner_text("#replay-action"))
+    assert errors == []
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewport: dict[str, int]) -> None:
+    """Lobby, create form, a late 4-player hand, the score sheet and a replay: never sideways scrolling;
+    at the table the hand and the Discard button are always on screen. Screenshots for a person to look at."""
+    with browser(tmp_path, viewport, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Giulia")
+        page.evaluate("async () => await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+                      "'application/json'}, body: JSON.stringify({players: 4, sit: false, name: 'Circolo di Roma'})})")
+        page.wait_for_selector(".table-card")  # the lobby lists it at its next refresh
+        assert_fits(page, "lobby")
+        shot(page, f"{size}-lobby")
+        table = practice_table(page, 4, seed=4242, hands=1, options={"max_turns": 60})
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        assert_fits(page, "start of the hand", hand=True)
+        ended = play_turns(page, 12, check=size)
+        if not ended:
+            assert_fits(page, "late in the hand", hand=True)
+            shot(page, f"{size}-late-4-players")
+            if size == "desktop":
+                height = page.evaluate("() => document.documentElement.scrollHeight")
+                assert height <= viewport["height"], f"a late 4-player hand is {height} px tall"
+            ended = play_turns(page, 40)
+        assert ended
+        page.wait_for_selector("#scoresheet")
+        assert_fits(page, "score sheet")
+        shot(page, f"{size}-score-sheet")
+        page.click("#replay-link")
+        page.wait_for_selector("#replay")
+        page.click("#replay-next")
+        page.wait_for_function("() => document.querySelector('#replay').textContent.includes('passo 1 di')")
+        assert_fits(page, "replay")
+        shot(page, f"{size}-replay")
     assert errors == []

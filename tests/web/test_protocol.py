@@ -139,6 +139,8 @@ def test_bad_messages_change_nothing(client_factory: Callable[..., TestClient]) 
         refused = mover.act(f"discard {own}")
         assert refused["type"] == "error" and refused["code"] == "illegal"
         assert "(rules §3)" in refused["message"]
+        # ... and a stable code the page words in the player's language (burraco.web.refusals)
+        assert refused["reason"] == "draw_first" and refused["params"] == {"section": "3"}
         assert snapshot(table) == before
         refused = mover.act("pickup")
         if refused["type"] == "state":  # pickup was legal: the pile moved

@@ -40,11 +40,11 @@ def test_the_page_is_readable_on_a_phone_and_leads_back(client: TestClient) -> N
 
 
 def test_the_browser_code_links_citations_to_the_page() -> None:
-    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    js = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))  # app.js and its modules
     assert 'ruleLink("",' in js, "the rules panel links to the page"
     assert "href: `/rules${hash}`" in js and '`#s${section.replace(".", "-")}`' in js  # anchor() in JS
     literal = re.search(r"const CITATION = /(.+)/g;", js)
-    assert literal, "app.js finds citations with a CITATION regex"
+    assert literal, "the page finds citations with a CITATION regex (ui.js)"
     for sections in [("4.1",), ("3", "6"), ("12",), ("6.4",)]:
         message = f"you cannot do that ({cite(*sections)}, Art. 11)"
         found, expected = re.search(literal.group(1), message), CITATION.search(message)

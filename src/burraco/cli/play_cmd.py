@@ -4,23 +4,30 @@ Moves are typed in the card notation of RULES.md §1: ``draw``, ``pickup``, ``me
 ``attach 0 JK`` (to your side's meld number 0), ``discard KD``; plus ``help``, ``hint`` (the
 legal actions and what the ``normal`` bot would play), ``show`` and ``quit``. An illegal move
 prints the engine's reason (the rule that forbids it) and asks again. Input is read with plain
-``input()``, so the game can be driven by a script; output is written with rich.
+``input()``, so the game can be driven by a script; output is written with rich, cards with their
+suit symbols (hearts and diamonds in red). Every match deals from a fresh random seed, printed so
+the same deal can be played again with ``--seed``; 2, 3 or 4 players; Italian or English
+(``--lang``, default from ``LANG``; see :mod:`burraco.cli.play_words`).
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Callable
 from typing import Annotated, Final
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from burraco.bots.base import Bot
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.registry import DIFFICULTIES, make_bot
+from burraco.cli.play_words import Words, card_markup, cards_markup, language, meld_markup, translate_command
 from burraco.core.actions import Action, Record
-from burraco.core.cards import format_card, format_cards, sort_key
+from burraco.core.cards import sort_key
 from burraco.core.citation import cite
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
@@ -29,7 +36,7 @@ from burraco.core.options import Rules, preset
 from burraco.core.view import Observation, observe
 
 HUMAN: Final = 0
-SEAT_NAMES: Final = {2: ("You", "Opponent"), 4: ("You", "West", "North (partner)", "East")}
+SEAT_KEYS: Final = {2: ("you", "opponent"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east")}
 HELP: Final = f"""Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
   draw                 take the top card of the stock
   pickup               take the whole discard pile
@@ -40,7 +47,8 @@ HELP: Final = f"""Commands (cards as in 10H AS 2C JK; T for ten and lower case a
   show                 show the table again
   help                 this text
   quit                 leave the game
-A refusal names a section of the rules page, e.g. "({cite('6.2')})": `burraco rules 6.2` prints it."""
+A refusal names a section of the rules page, e.g. "({cite('6.2')})": `burraco rules 6.2` prints it.
+In italiano: pesca, raccogli, cala, attacca, scarta, consiglio, mostra, aiuto, esci."""
 
 
 class Quit(Exception):
@@ -51,7 +59,8 @@ class TerminalGame:
     """A match between the human at seat 0 and bots at the other seats."""
 
     def __init__(self, rules: Rules, difficulty: str = "normal", seed: int = 0,
-                 console: Console | None = None, read: Callable[[str], str] = input) -> None:
+                 console: Console | None = None, read: Callable[[str], str] = input, lang: str = "en") -> None:
+        self.words = Words(lang)
         self.rules = rules
         self.players = rules.players
         self.console = console or Console(highlight=False)
@@ -62,28 +71,28 @@ class TerminalGame:
             seat: make_bot(difficulty, seed=seed * 31 + seat, rules=rules) for seat in range(1, self.players)
         }
         self.adviser = HeuristicBot(seed=seed, rules=rules)
-        self.names = SEAT_NAMES[self.players]
+        self.names = tuple(self.words(k) for k in SEAT_KEYS[self.players])
         self.shown = 0
 
     # ------------------------------------------------------------------ the match
     def run(self) -> None:
-        out = self.console.print
-        sides = "you and North against West and East" if self.players == 4 else "you against one opponent"
-        out(f"[bold]Burraco[/bold]: {sides}; target {self.rules.target} points. Type [bold]help[/bold] for commands.")
+        out, w = self.console.print, self.words
+        out(w("intro", sides=w(f"intro{self.players}"), target=self.rules.target))
+        out(w("seed", seed=self.seed), highlight=False)
         try:
             while not self.match.is_over:
                 hand = self.match.start_hand()
                 self.shown = 0
                 number = len(self.match.results) + 1
-                out(f"\n[bold]Hand {number}[/bold] — dealer: {self.names[hand.dealer]}")
+                out(f"\n[bold]{w('hand', n=number)}[/bold] — {w('dealer')}: {self.names[hand.dealer]}")
                 self.play_hand(hand)
                 result = self.match.finish_hand()
                 self.show_breakdown(hand, result)
                 if not self.match.is_over:
-                    self.ask("Press Enter for the next hand (or type quit): ")
+                    self.ask(w("next_hand"))
             self.show_match_result()
         except Quit:
-            out("Goodbye.")
+            out(w("goodbye"))
 
     def ask(self, prompt: str) -> str:
         try:
@@ -91,7 +100,7 @@ class TerminalGame:
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             raise Quit() from None
-        if line.strip().lower() in ("quit", "exit", "q"):
+        if line.strip().lower() in ("quit", "exit", "q", "esci"):
             raise Quit()
         return line
 
@@ -112,7 +121,7 @@ class TerminalGame:
     def human_turn(self, hand: Hand) -> None:
         """Read commands until the human's turn is over."""
         while not hand.is_over and hand.to_play == HUMAN:
-            line = self.ask("your move> ").strip()
+            line = translate_command(self.ask(self.words("prompt")))
             if not line:
                 continue
             word = line.split()[0].lower()
@@ -129,7 +138,7 @@ class TerminalGame:
                 action = Action.parse(line)
                 hand.verify(action)
             except BurracoError as error:
-                self.console.print(f"[red]Not allowed:[/red] {error}", markup=True, highlight=False)
+                self.console.print(f"[red]{self.words('not_allowed')}[/red] {escape(str(error))}", highlight=False)
                 continue
             hand.apply(action)
             self.show_events(hand)
@@ -143,77 +152,82 @@ class TerminalGame:
         for record in log[self.shown :]:
             text = self.describe(record)
             if text:
-                self.console.print(text, markup=False, highlight=False)
+                self.console.print(text, highlight=False)
         self.shown = len(log)
 
     def describe(self, record: Record) -> str:
-        who = self.names[record.seat] if 0 <= record.seat < self.players else "The table"
-        kind = record.kind
+        """One log record in words (rich markup: cards in colour)."""
+        w = self.words
+        who = self.names[record.seat] if 0 <= record.seat < self.players else w("the_table")
+        kind, cards = record.kind, cards_markup(record.cards)
         if kind == "draw":
-            return f"{who} drew {format_card(record.cards[0])}." if record.cards else f"{who} drew from the stock."
-        if kind == "pickup":
-            return f"{who} picked up the discard pile: {format_cards(record.cards)}."
-        if kind == "meld":
-            return f"{who} melded {format_cards(record.cards)}."
-        if kind == "attach":
-            return f"{who} attached {format_cards(record.cards)} to meld {record.target}."
-        if kind == "discard":
-            return f"{who} discarded {format_card(record.cards[0])}."
+            return w("drew", who=who, card=cards) if record.cards else w("drew_stock", who=who)
+        texts = {"pickup": "picked", "meld": "melded", "attach": "attached", "discard": "discarded", "close": "closed"}
+        if kind in texts:
+            return w(texts[kind], who=who, cards=cards, card=cards, target=record.target)
         if kind == "pozzetto":
             if record.seat < 0:
-                return "The untaken pozzetto became the stock."
-            cards = f": {format_cards(sorted(record.cards, key=sort_key))}" if record.cards else ""
-            return f"{who} took a pozzetto ({record.detail}){cards}."
-        if kind == "close":
-            return f"{who} closed the hand!"
+                return w("pozzetto_stock")
+            shown = f": {cards_markup(sorted(record.cards, key=sort_key))}" if record.cards else ""
+            return w("took_pozzetto", who=who, detail=escape(record.detail), cards=shown)
         if kind == "end":
-            return f"The hand ends: {record.detail}."
-        return f"{who}: {kind} {record.detail}".strip()
+            return w("ends", detail=escape(record.detail))
+        return escape(f"{who}: {kind} {record.detail}".strip())
 
     def show_table(self, hand: Hand) -> None:
         view = observe(hand, HUMAN)
-        out = self.console.print
+        out, w = self.console.print, self.words
         my_side = view.side_of[HUMAN]
-        totals = self.match.totals
-        score_text = " · ".join(f"{self.side_name(s)} {totals[s]}" for s in range(len(totals)))
-        out(f"\n[bold]Your turn[/bold] ({'take a card' if view.phase == 'take' else 'meld, attach or discard'})"
-            f" — match: {score_text} (target {self.rules.target})", highlight=False)
-        untaken = " ".join(str(n) for n in view.pozzetto_sizes) or "none"
-        out(f"Stock: {_cards(view.stock_size)} · pozzetti left: {untaken} · "
+        phase = w("take") if view.phase == "take" else w("play")
+        out(f"\n[bold]{w('your_turn')}[/bold] ({phase}) — {w('match')}: {self.totals_text()} "
+            f"({w('target')} {self.rules.target})", highlight=False)
+        untaken = " ".join(str(n) for n in view.pozzetto_sizes) or w("none")
+        out(f"{w('stock')}: {self.count(view.stock_size)} · {w('pozzetti_left')}: {untaken} · "
             f"{self.pozzetto_text(view)}", highlight=False)
-        others = " · ".join(f"{self.names[s]}: {_cards(view.hand_sizes[s])} in hand"
-                            + (f" (holds {format_cards(view.known_cards[s])})" if view.known_cards[s] else "")
+        others = " · ".join(f"{self.names[s]}: {self.count(view.hand_sizes[s])} {w('in_hand')}"
+                            + (f" ({w('holds')} {cards_markup(view.known_cards[s])})" if view.known_cards[s] else "")
                             for s in range(view.players) if s != HUMAN)
-        out(others, markup=False, highlight=False)
+        out(others, highlight=False)
         for side in range(len(view.melds)):
-            label = "Your side's melds" if side == my_side else f"{self.side_name(side)}'s melds"
+            label = w("your_melds") if side == my_side else w("their_melds", side=self.side_name(side, view))
             points = sum(m.card_points(self.rules) + m.bonus(self.rules) for m in view.melds[side])
-            out(f"{label} ({points} points on the table):", markup=False, highlight=False)
+            out(f"{label} ({points} {w('on_table')}):", highlight=False)
             if not view.melds[side]:
-                out("  (none)", markup=False)
+                out(w("no_melds"))
             for index, meld in enumerate(view.melds[side]):
                 burraco = meld.burraco(self.rules)
-                tag = f"  [{burraco.replace('_', '-')} burraco]" if burraco else ""
-                out(f"  {index}: {meld.describe()}{tag}", markup=False, highlight=False)
+                tag = f"  \\[{w(burraco)}]" if burraco else ""
+                out(f"  {index}: {meld_markup(meld.describe(), w)}{tag}", highlight=False)
         pile = view.discard_pile
-        out(f"Discard pile ({len(pile)}): {format_cards(pile) if pile else '(empty)'}"
-            + ("   <- top" if pile else ""), markup=False, highlight=False)
+        out(f"{w('pile')} ({len(pile)}): {cards_markup(pile) if pile else w('empty')}" + (w("top") if pile else ""),
+            highlight=False)
         if view.one_card_pick >= 0:
-            out(f"(you may not discard {format_card(view.one_card_pick)} this turn: picked up alone)", markup=False)
+            out(w("no_discard", card=card_markup(view.one_card_pick)))
         if view.must_draw:
-            out("(stall rule: you must draw from the stock this turn)", markup=False)
+            out(w("must_draw"))
         cards = sorted(view.hand, key=sort_key)
-        out(f"[bold]Your hand ({len(cards)}):[/bold] {format_cards(cards)}", highlight=False)
+        out(f"[bold]{w('your_hand')} ({len(cards)}):[/bold] {cards_markup(cards)}", highlight=False)
+
+    def count(self, n: int) -> str:
+        return self.words("one_card") if n == 1 else self.words("cards", n=n)
 
     def pozzetto_text(self, view: Observation) -> str:
         taken = dict(view.pozzetto_of_side)
-        parts = [f"{self.side_name(s)} {'took theirs' if s in taken else 'not yet'}" for s in range(len(view.melds))]
-        return "pozzetto: " + ", ".join(parts)
+        parts = [f"{self.side_name(s, view)} {self.words('took') if s in taken else self.words('not_yet')}"
+                 for s in range(len(view.melds))]
+        return f"{self.words('pozzetto')}: " + ", ".join(parts)
 
-    def side_name(self, side: int) -> str:
+    def side_name(self, side: int, view: Observation | None = None) -> str:
+        """A side's players by name ("You+North"); with three players the sides change as the pair forms."""
+        if view is not None:
+            return "+".join(self.names[s] for s in range(self.players) if view.side_of[s] == side)
         if self.players == 4:
-            return "You+North" if side == 0 else "West+East"
-        return "You" if side == 0 else "Opponent"
+            return f"{self.names[0]}+{self.names[2]}" if side == 0 else f"{self.names[1]}+{self.names[3]}"
+        return self.names[side]
+
+    def totals_text(self) -> str:
+        """The match totals by entrant: the two sides, or each of three players."""
+        return " · ".join(f"{self.side_name(s)} {t}" for s, t in enumerate(self.match.totals))
 
     def show_hint(self, hand: Hand) -> None:
         legal = hand.legal_actions()
@@ -232,50 +246,51 @@ class TerminalGame:
 
     def show_breakdown(self, hand: Hand, result: HandResult) -> None:
         out = self.console.print
-        out(f"\n[bold]Hand {result.number} is over[/bold] ({hand.end_reason}). Score sheet ({cite('8')}):")
+        w = self.words
+        out(f"\n[bold]{w('over', n=result.number)}[/bold] ({hand.end_reason}). {w('sheet')} ({cite('8')}):")
         for side, score in enumerate(result.scores):
-            table = Table(title=f"{self.side_name(side)}", show_header=False, title_justify="left")
+            names = "+".join(self.names[s] for s in result.sides[side])
+            table = Table(title=names, show_header=False, title_justify="left")
             table.add_column("item", overflow="fold")
             table.add_column("points", justify="right")
             for item in score.items:
                 table.add_row(item.label, f"{item.points:+d}")
-            table.add_row("[bold]total[/bold]", f"[bold]{score.total:+d}[/bold]")
+            table.add_row(f"[bold]{w('total')}[/bold]", f"[bold]{score.total:+d}[/bold]")
             out(table)
-        totals = " · ".join(f"{self.side_name(s)} {t}" for s, t in enumerate(self.match.totals))
-        out(f"Match totals: {totals} (target {self.rules.target})", highlight=False)
+        out(f"{w('totals')}: {self.totals_text()} ({w('target')} {self.rules.target})", highlight=False)
 
     def show_match_result(self) -> None:
         winner = self.match.winner()
-        totals = self.match.totals
-        text = " · ".join(f"{self.side_name(s)} {t}" for s, t in enumerate(totals))
+        text, w = self.totals_text(), self.words
         if winner is None:
-            self.console.print(f"\n[bold]The match is drawn[/bold]: {text}", highlight=False)
+            self.console.print(f"\n[bold]{w('drawn')}[/bold]: {text}", highlight=False)
         elif winner == 0:
-            self.console.print(f"\n[bold]You win the match![/bold] {text}", highlight=False)
+            self.console.print(f"\n[bold]{w('win')}[/bold] {text}", highlight=False)
         else:
-            self.console.print(f"\n[bold]You lose the match.[/bold] {text}", highlight=False)
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+            self.console.print(f"\n[bold]{w('lose')}[/bold] {text}", highlight=False)
 
 
 def play(
-    players: Annotated[int, typer.Option(help="2 or 4 players (4: a bot partner sits opposite you).")] = 2,
+    players: Annotated[int, typer.Option(help="2, 3 or 4 players (4: a bot partner sits opposite you).")] = 2,
     rules: Annotated[str, typer.Option(help="Rules preset: fibur, international, portal, home, reale.")] = "fibur",
     target: Annotated[int | None, typer.Option(help="Points to win the match (default: the preset's).")] = None,
     difficulty: Annotated[str, typer.Option(help="easy, normal or hard.")] = "normal",
-    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (default: a fresh random one, "
+                                                  "printed at the start).")] = None,
+    lang: Annotated[str | None, typer.Option(help="it or en (default: from the LANG environment variable).")] = None,
 ) -> None:
     """Play a match of Burraco in the terminal against computer opponents."""
-    if players not in (2, 4):
-        raise typer.BadParameter("play 2 or 4 players", param_hint="--players")
+    if players not in (2, 3, 4):
+        raise typer.BadParameter("play 2, 3 or 4 players", param_hint="--players")
+    if lang not in (None, "it", "en"):
+        raise typer.BadParameter("it or en", param_hint="--lang")
     if difficulty not in DIFFICULTIES:
         raise typer.BadParameter(f"choose one of {', '.join(DIFFICULTIES)}", param_hint="--difficulty")
     chosen = preset(rules).replace(players=players)
     if target is not None:
         chosen = chosen.replace(target=target, hands_per_turn=None)
-    TerminalGame(chosen, difficulty, seed).run()
+    chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
+    TerminalGame(chosen, difficulty, chosen_seed, lang=language(lang, os.environ)).run()
 
 
 def register(app: typer.Typer) -> None:

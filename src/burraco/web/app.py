@@ -43,6 +43,7 @@ from burraco.web.limits import Limits
 from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.manager import TableManager
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.replay_names import auto_steps, seat_names
 from burraco.web.rules_schema import RulesOptions
 from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
 from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
@@ -490,7 +491,9 @@ def _routes(app: FastAPI, settings: Settings) -> None:
         return {"table_id": table_id, "hand": number, "seed": match.seed, "step": step, "steps": len(actions),
                 "action": actions[step - 1] if step else "deal", "actor": seats[step - 1] if step else hand.dealer,
                 "hands": [cards_text(sorted(hand.hand_cards(s))) for s in range(hand.players)],
-                "view": view, "scores": scores_to_list(probe.scores()), "actions": actions}
+                "view": view, "scores": scores_to_list(probe.scores()), "actions": actions,
+                "names": _store(request).read(lambda c: seat_names(c, table_id, hand.players)),
+                "auto": _store(request).read(lambda c: auto_steps(c, table_id, number))}
 
     @app.get("/api/tables/{table_id}/hands/{number}/history", response_class=PlainTextResponse)
     def history(table_id: TableId, number: HandNumber, request: Request) -> str:

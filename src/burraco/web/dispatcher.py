@@ -16,6 +16,7 @@ from typing import Final
 from burraco.core.errors import BurracoError
 from burraco.web.protocol import (
     ActionMessage,
+    BackMessage,
     FillBotsMessage,
     LeaveMessage,
     PingMessage,
@@ -27,6 +28,7 @@ from burraco.web.protocol import (
     parse_client_message,
     peek_id,
 )
+from burraco.web.refusals import refusal
 from burraco.web.tables import Connection, TableError
 
 log = logging.getLogger(__name__)
@@ -104,12 +106,14 @@ class Dispatcher:
                 elif isinstance(message, LeaveMessage):
                     await table.leave(self._seat(conn))
                     full = True
+                elif isinstance(message, BackMessage):
+                    await table.take_back(self._seat(conn))
                 elif isinstance(message, SyncMessage):
                     table.send_full(conn, reply_to)
                     return
             except (BurracoError, TableError) as error:
                 code = error.code if isinstance(error, TableError) else "illegal"
-                conn.send(error_message(str(error), reply_to, code))
+                conn.send(error_message(str(error), reply_to, code) | refusal(str(error)))
                 return
             except Exception:  # a bug: the step was rolled back; say so and keep the socket
                 log.exception("table %s: message %r failed", table.id, message)

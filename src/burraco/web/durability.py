@@ -46,7 +46,7 @@ class TableSnapshot:
 
 
 SNAPSHOT_FIELDS: Final = ("status", "seq", "hand_no", "last_hand", "turn_key", "turn_started", "between_since",
-                          "auto_turn", "summary")
+                          "auto_turn", "summary", "absence")
 
 
 def snapshot(table: Table) -> TableSnapshot:

@@ -96,6 +96,12 @@ class LeaveMessage(_Message):
     type: Literal["leave"]
 
 
+class BackMessage(_Message):
+    """Take the seat back from the computer that plays it after timeouts or an absence."""
+
+    type: Literal["back"]
+
+
 class SyncMessage(_Message):
     """Ask for the full state again (log from the start)."""
 
@@ -109,15 +115,16 @@ class PingMessage(_Message):
 
 
 ClientMessage = Annotated[
-    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | SyncMessage | PingMessage,
+    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | BackMessage | SyncMessage
+    | PingMessage,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES: Final = ("action", "sit", "fill_bots", "ready", "leave", "sync", "ping")
+CLIENT_TYPES: Final = ("action", "sit", "fill_bots", "ready", "leave", "back", "sync", "ping")
 _ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 
 
 def parse_client_message(raw: str | bytes) -> ActionMessage | SitMessage | FillBotsMessage | ReadyMessage \
-        | LeaveMessage | SyncMessage | PingMessage:
+        | LeaveMessage | BackMessage | SyncMessage | PingMessage:
     """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")

@@ -34,6 +34,7 @@ from burraco.core.match import Match
 from burraco.core.options import Rules
 from burraco.core.view import observe
 from burraco.web import db, ratings
+from burraco.web.absence import Absence
 from burraco.web.auth import User
 from burraco.web.durability import STORE_FAILED, snapshot, write_step
 from burraco.web.limits import Limits
@@ -183,6 +184,7 @@ class Table:
         self.turn_started = runtime.clock()
         self.between_since = 0.0
         self.auto_turn = -1
+        self.absence = Absence.empty(self.players)
         self.bot_task: asyncio.Task[None] | None = None
         self.summary: dict[str, Any] | None = None
         self.recorded = False
@@ -253,6 +255,7 @@ class Table:
             "auto_turn": self.auto_turn,
             "summary": self.summary,
             "watchers": self.spectators,
+            "absence": self.absence.to_dict(),
         }
         if full:
             data["rules"] = self.rules.to_dict()
@@ -338,11 +341,14 @@ class Table:
                 self.seats[seat].ready = True
         elif kind == "standin":
             self.seats[seat].standin = text == "on"
+            if text != "on":
+                self.absence = self.absence.moved(seat)
         elif kind == "deal":
             self.match.start_hand()
             self.hand_no += 1
             self.status = "playing"
             self.auto_turn = -1
+            self.absence = self.absence.new_hand()
             for s in self.seats:
                 s.ready = False
         elif kind == "action":
@@ -351,13 +357,17 @@ class Table:
                 raise IllegalActionError("no hand in progress")
             if hand.to_play != seat:
                 raise IllegalActionError(f"seat {seat} is not to play")
+            auto, first = self.seats[seat].human and self.controller(seat) == STANDIN_BOT, len(hand.log)
             hand.apply(action if action is not None else Action.parse(text))
+            self.absence = self.absence.played_for(seat, range(first, len(hand.log))) if auto \
+                else self.absence.moved(seat)
             if hand.is_over:
                 self._finish_hand()
         elif kind == "timeout":
             self.match.time_out()
         elif kind == "timer":
             self.auto_turn = seat
+            self.absence = self.absence.timed_out(seat)
         self._track_turn()
 
     async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
@@ -507,6 +517,12 @@ class Table:
         if force or not waiting:
             await self.event("deal")
 
+    async def take_back(self, seat: int) -> None:
+        """The player takes the seat back from the computer (``back``; see absence.py)."""
+        if not self.seats[seat].standin:
+            raise TableError("the computer is not playing your seat")
+        await self.event("standin", seat, "off")
+
     async def leave(self, seat: int) -> None:
         user_id = self.seats[seat].user_id
         if self.status == "over":
@@ -569,6 +585,8 @@ class Table:
                     changed = True
                 elif self.turn_timer > 0 and now - self.turn_started >= self.turn_timer:
                     await self.event("timer", seat, "turn timer ran out: a bot finishes the turn")
+                    if self.absence.take_over(seat):  # too many in a row: the computer takes the seat
+                        await self.event("standin", seat, "on")
                     changed = True
         elif self.status == "between":
             limit = max(self.config.grace, self.config.turn_timer)

@@ -1,0 +1,132 @@
+"""The small things, each seen in Debian's Chromium: the language, bad links, forms, dialogs, totals,
+three players, guests (fixtures and helpers from test_browser.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server, shot  # noqa: F401
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_italian_by_default_switchable_and_remembered(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#nav-lobby") == "Sala" and "Crea un tavolo" in page.inner_text("#main")
+        assert page.evaluate("document.documentElement.lang") == "it"
+        page.click("#lang-btn")
+        page.wait_for_function("() => document.querySelector('#nav-lobby').textContent === 'Lobby'")
+        assert "Create a table" in page.inner_text("#main")
+        page.reload()
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#nav-lobby") == "Lobby"
+    assert errors == []
+
+
+def test_english_browser_gets_english(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="en-GB") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#nav-lobby") == "Lobby"
+    assert errors == []
+
+
+def test_a_bad_table_link_says_so_at_once(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Marco")
+        page.goto(server + "/#/table/9999")
+        page.wait_for_selector("#table-refused", timeout=5000)
+        assert "non esiste" in page.inner_text("#table-refused")
+        assert page.locator("#table-refused a[href='#/']").count() == 1
+    assert errors == []
+
+
+def test_forms_give_friendly_messages(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#guest-btn")
+        page.click("#guest-btn")
+        assert "soprannome" in page.inner_text("#account-error")
+        page.fill("#guest-name", "!")
+        page.click("#guest-btn")
+        assert "da 2 a 24" in page.inner_text("#account-error")
+        assert page.query_selector("#me") is None
+        # the create form says which field is wrong, in words, before asking the server
+        as_guest(page, server, "Marta")
+        page.select_option("#mode", "hands")
+        page.fill("#hands", "0")
+        page.click("#create-btn")
+        assert "Mani" in page.inner_text("#create-error") and "da 1 a 20" in page.inner_text("#create-error")
+    assert errors == []
+
+
+def test_escape_closes_dialogs_and_totals_name_the_sides(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="en-US") as (page, errors):
+        as_guest(page, server, "Sara")
+        assert "rating" not in page.inner_text("#me")  # a guest never shows a rating
+        table = practice_table(page, 4, seed=99)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        totals = page.inner_text("#totals")
+        assert "Us" in totals and "Sara" in totals and "Bot" in totals
+        page.click("#btn-rules")
+        page.wait_for_selector("#rules-panel")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#modal.hidden", state="attached")
+        page.click("#me")
+        page.wait_for_selector("#profile")
+        assert "Guest" in page.inner_text("#profile-rating") and "Rating" not in page.inner_text("#profile")
+    assert errors == []
+
+
+def test_three_players_keep_your_side_in_place_and_explain_the_credit(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, {"width": 1280, "height": 800}, locale="en-US") as (page, errors):
+        as_guest(page, server, "Luca")
+        table = practice_table(page, 3, seed=31, hands=1, options={"max_turns": 30})
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        for turn in range(4):
+            if turn == 2:
+                assert_fits(page, "3 players", hand=True)
+                shot(page, "desktop-3-players")
+            assert page.evaluate("() => document.querySelector('.sides').lastElementChild.id") == "side-mine"
+            if play_turns(page, 2):
+                break
+        assert play_turns(page, 40)
+        credited = page.inner_text("#credited")
+        assert "Credited" in credited and "Luca" in credited
+    assert errors == []
+
+
+def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Paola")
+        table = practice_table(page, 2, seed=5, turn_timer=4)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_function(
+            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled")
+        assert re.search(r"\d+ s", page.inner_text("#timer")) and page.query_selector("#timer svg")  # no emoji
+        page.wait_for_function(
+            "() => document.querySelector('#message').textContent.includes('il computer giocherà')")
+        page.wait_for_function("() => document.querySelector('#absence')", timeout=10_000)
+        assert "Paola" in page.inner_text("#absence")
+        page.click(".log-box summary")
+        page.wait_for_function(
+            "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')")
+        assert_fits(page, "a timed-out turn", hand=True)
+    assert errors == []
+
+
+def test_a_finished_table_link_says_the_match_has_ended(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """The server closes a finished table's socket with 4410 (tests/web: test_hardening_tables); the page
+    says so at once and does not retry."""
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Elena")
+        page.route_web_socket(re.compile(r".*/ws/tables/\d+"), lambda ws: ws.close(code=4410, reason="over"))
+        page.goto(server + "/#/table/5")
+        page.wait_for_selector("#table-refused", timeout=5000)
+        assert "è finita" in page.inner_text("#table-refused")
+    assert errors == []
