@@ -24,7 +24,8 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, simple
 from burraco.web import db
 from burraco.web.instance_lock import InstanceLock
 from burraco.web.limits import Limits
-from burraco.web.tables import Connection, Table, unrated_users
+from burraco.web.repositories.matches import unrated_users
+from burraco.web.tables import Connection, Table
 
 
 def stored_events(path: Path, table_id: int) -> list[tuple[str, int]]:

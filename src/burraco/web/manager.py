@@ -6,14 +6,9 @@ once finished or idle. See ``docs/security.md``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Connection as DbConnection
-from sqlalchemy import select, update
-
 from burraco.core.options import Rules
-from burraco.web import db, ratings
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
@@ -30,22 +25,7 @@ class TableManager:
         self.creating: dict[int, int] = {}
 
     def ensure_bot_users(self) -> None:
-        names = ("easy", "normal", "hard", "random")
-
-        def write(c: DbConnection) -> dict[str, int]:
-            found: dict[str, int] = {}
-            for name in names:
-                key = f"bot:{name}"
-                row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
-                if row is not None:
-                    found[name] = int(row[0])
-                    continue
-                found[name] = db.new_id(c.execute(db.users.insert().values(
-                    name=f"Bot ({name})", name_key=key, kind="bot", mu=ratings.DEFAULT_MU,
-                    sigma=ratings.DEFAULT_SIGMA, matches=0, created_at=self.runtime.wallclock())))
-            return found
-
-        self.runtime.bot_users.update(self.runtime.store.write(write).result())
+        self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
 
     def open_tables(self, user_id: int) -> int:
         """Unfinished tables ``user_id`` created (and is creating)."""
@@ -70,25 +50,14 @@ class TableManager:
         row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
                "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
                "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice}
-        key = await self.runtime.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
+        key = await self.runtime.repos.tables.create(row)
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
         return table
 
     def load(self) -> int:
         """Rebuild every unfinished table from its stored events; return how many were loaded."""
-        def read(c: DbConnection) -> tuple[list[Any], list[Any]]:
-            rows = c.execute(select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
-                             .order_by(db.tables.c.id)).all()
-            ids = [r.id for r in rows]
-            evs = c.execute(select(db.events).where(db.events.c.table_id.in_(ids))
-                            .order_by(db.events.c.table_id, db.events.c.seq)).all() if ids else []
-            return list(rows), list(evs)
-
-        rows, evs = self.runtime.store.read(read)
-        by_table: dict[int, list[Any]] = {}
-        for e in evs:
-            by_table.setdefault(e.table_id, []).append(e)
+        rows, by_table = self.runtime.repos.tables.unfinished()
         for r in rows:
             rules = Rules(**r.rules)
             config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
@@ -136,7 +105,7 @@ class TableManager:
             return 0
         if reason == "closed":
             try:
-                await self.runtime.store.awrite(set_status(table.id, "closed"))
+                await self.runtime.repos.tables.set_status(table.id, "closed")
             except Exception as error:  # kept for now; the next tick tries again
                 log.warning("table %s could not be closed: %s", table.id, error)
                 return 0
@@ -182,13 +151,12 @@ class TableManager:
 
     def gone(self, table_id: int) -> tuple[int, str]:
         """The close code and reason for a table that is not live: missing, or over (its history stays)."""
-        row = self.runtime.store.read(lambda c: c.execute(
-            select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
-        if row is None:
+        status = self.runtime.repos.tables.status(table_id)
+        if status is None:
             return CLOSE_MISSING, f"there is no table {table_id}"
-        if row.status == "closed":
+        if status == "closed":
             return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
-        if row.status == "over":
+        if status == "over":
             return CLOSE_GONE, f"the match at table {table_id} is over"
         return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
 
@@ -196,9 +164,3 @@ class TableManager:
         return [t.info() for t in self.tables.values()
                 if t.status != "over" and not t.all_bots and not t.config.practice]
 
-
-def set_status(table_id: int, status: str) -> Callable[[DbConnection], None]:
-    """A write that sets a table row's status."""
-    def write(c: DbConnection) -> None:
-        c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
-    return write

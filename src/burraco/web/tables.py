@@ -23,9 +23,6 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from sqlalchemy import Connection as DbConnection
-from sqlalchemy import select, update
-
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
 from burraco.core.errors import IllegalActionError
@@ -33,10 +30,12 @@ from burraco.core.hand import Hand
 from burraco.core.match import Match
 from burraco.core.options import Rules
 from burraco.core.view import observe
-from burraco.web import db, ratings
+from burraco.web import db
 from burraco.web.auth import User
-from burraco.web.durability import STORE_FAILED, snapshot, write_step
+from burraco.web.durability import STORE_FAILED, snapshot
 from burraco.web.limits import Limits
+from burraco.web.repositories import Repositories
+from burraco.web.repositories.matches import MatchRecord
 from burraco.web.serialize import scores_to_list, view_to_dict
 
 log = logging.getLogger(__name__)
@@ -160,6 +159,11 @@ class Runtime:
     durable: bool = True
     """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
     limits: Limits = field(default_factory=Limits)
+    repos: Repositories = field(init=False)
+    """The data-access layer over ``store`` (no SQL is written anywhere else)."""
+
+    def __post_init__(self) -> None:
+        self.repos = Repositories.over(self.store)
 
 
 class Table:
@@ -400,7 +404,7 @@ class Table:
             self._pending = None
 
     async def _store(self, rows: list[dict[str, Any]], status: str | None) -> None:
-        future = write_step(self.runtime.store, self.id, rows, status)
+        future = self.runtime.repos.tables.append(self.id, rows, status)
         if future is None or not self.runtime.durable:
             return
         try:
@@ -674,57 +678,11 @@ class Table:
     async def _record_match(self) -> None:
         """Store the finished match: its summary, each player's result and rating change."""
         summary = self.summary or self._summary()
-        entrants = self.entrants()
-        totals = list(self.match.totals)
-        seats = [(i, s.user_id, s.left) for i, s in enumerate(self.seats)]
-        table_id, finished = self.id, self.runtime.wallclock()
-        results = self.results()
-        practice = not self.rated
-        both_sides = unrated_users(entrants, [u for _, u, _ in seats])
-
-        def write(c: DbConnection) -> None:
-            ids = [u for _, u, _ in seats if u is not None]
-            current = {r.id: (r.mu, r.sigma) for r in c.execute(
-                select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))}
-            teams = [[current[seats[s][1]] for s in group] for group in entrants]
-            new = teams if practice else ratings.rate(teams, totals)
-            after: dict[int, tuple[float, float]] = {}
-            for group, team in zip(entrants, new, strict=True):
-                for seat, rating in zip(group, team, strict=True):
-                    user = seats[seat][1]
-                    assert user is not None
-                    after[user] = current[user] if user in both_sides else rating
-            match_id = db.new_id(c.execute(db.matches.insert().values(
-                table_id=table_id, finished_at=finished, summary={**summary, "results": results})))
-            best = max(totals)
-            for e, group in enumerate(entrants):
-                outcome = "draw" if totals.count(best) > 1 and totals[e] == best else (
-                    "win" if totals[e] == best else "loss")
-                for seat in group:
-                    user_id = seats[seat][1]
-                    assert user_id is not None
-                    mu0, s0 = current[user_id]
-                    mu1, s1 = after[user_id]
-                    c.execute(db.match_players.insert().values(
-                        match_id=match_id, seat=seat, user_id=user_id, points=totals[e], result=outcome,
-                        left=seats[seat][2], rating_before=ratings.display(mu0, s0),
-                        rating_after=ratings.display(mu1, s1)))
-            for user_id, (mu, sigma) in after.items():
-                c.execute(update(db.users).where(db.users.c.id == user_id).values(
-                    mu=mu, sigma=sigma, matches=db.users.c.matches + 1))
-            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status="over"))
-
-        await self.runtime.store.awrite(write)
+        record = MatchRecord(self.id, self.runtime.wallclock(), {**summary, "results": self.results()},
+                             self.entrants(), list(self.match.totals), [s.user_id for s in self.seats],
+                             [s.left for s in self.seats], self.rated)
+        await self.runtime.repos.matches.record(record)
         self.recorded = True
-
-
-def unrated_users(entrants: list[list[int]], users: list[int | None]) -> set[int | None]:
-    """Users who sit for more than one entrant (a bot user on both sides): their rating does not move."""
-    sides: dict[int | None, set[int]] = {}
-    for entrant, group in enumerate(entrants):
-        for seat in group:
-            sides.setdefault(users[seat], set()).add(entrant)
-    return {user for user, where in sides.items() if len(where) > 1}
 
 
 def new_seed() -> int:
