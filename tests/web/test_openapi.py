@@ -35,3 +35,9 @@ def test_table_creation_is_rate_limited_per_user(client_factory: Callable[..., T
     assert client.post("/api/tables", json={"sit": False}, headers={"cookie": bob}).status_code == 200
     clock.advance(30)
     assert client.post("/api/tables", json={"sit": False}, headers={"cookie": ann}).status_code == 200
+
+
+def test_ids_beyond_the_database_integer_range_are_not_found(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    for path in ("/api/users/4611686018427387904", "/api/tables/4611686018427387904/hands/1/replay"):
+        assert client.get(path).status_code == 404, path

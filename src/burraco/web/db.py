@@ -52,6 +52,8 @@ from burraco.web import migrations
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 metadata: Final = MetaData()
+MAX_ID: Final = 2**31 - 1
+"""The largest key an ``Integer`` id column holds on every backend (PostgreSQL refuses larger values)."""
 
 settings: Final = Table(
     "settings", metadata,

@@ -41,6 +41,8 @@ class TableRepository:
 
     def status(self, table_id: int) -> str | None:
         """A table row's status, None if there is no such table."""
+        if not 0 <= table_id <= db.MAX_ID:
+            return None
         row = self.store.read(lambda c: c.execute(
             select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
         return None if row is None else str(row.status)
@@ -52,6 +54,8 @@ class TableRepository:
 
     def for_replay(self, table_id: int, upto: int) -> tuple[Row[Any] | None, list[Any]]:
         """A table row and its card events (deals, actions, timeouts) up to hand ``upto``."""
+        if not 0 <= table_id <= db.MAX_ID:
+            return None, []
         def read(c: Connection) -> tuple[Row[Any] | None, list[Any]]:
             row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
             evs = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text, db.events.c.hand)

@@ -42,6 +42,8 @@ class UserRepository:
         return LoginRow(int(row.id), row.password_hash) if row is not None else None
 
     def get(self, user_id: int) -> User | None:
+        if not 0 <= user_id <= db.MAX_ID:  # PostgreSQL refuses an integer out of range: no such user
+            return None
         return self.store.read(lambda c: auth.get_user(c, user_id))
 
     def ensure_bots(self, now: float) -> dict[str, int]:
