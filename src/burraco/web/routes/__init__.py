@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from burraco.web.routes import accounts, pages, replays, sockets, stats, tables, users
+from burraco.web.routes import accounts, pages, replays, sockets, stats, tables, users, ws_docs
 
 
 def include_routers(app: FastAPI) -> None:
-    for module in (accounts, tables, users, replays, stats, sockets):
+    for module in (accounts, tables, users, replays, stats, sockets, ws_docs):
         app.include_router(module.router)
     app.include_router(pages.router())
