@@ -450,7 +450,7 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_fact
         def broken(*_args: Any) -> None:
             raise RuntimeError("a bug")
 
-        monkeypatch.setattr(Table, "_track_turn", broken)  # fails inside the step, after the move applied
+        monkeypatch.setattr(Table, "track_turn", broken)  # fails inside the step, after the move applied
         reply = player.act("draw")
         assert reply["type"] == "error" and reply["code"] == "internal"
         assert table_state(table) == before
