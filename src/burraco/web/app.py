@@ -29,6 +29,7 @@ from burraco.web.creation_guard import CreationGuard
 from burraco.web.csrf import OriginCheck
 from burraco.web.dispatcher import Dispatcher
 from burraco.web.input_limits import MAX_BODY_BYTES, BodyLimit, validation_handler
+from burraco.web.leases import Leases, LocalLeases, RedisLeases
 from burraco.web.limits import Limits
 from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.manager import TableManager
@@ -56,11 +57,12 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
                login_limits: LoginLimits | None = None, public_stats: bool = False,
                api_docs: bool = False, limits: Limits | None = None, table_burst: int = 10,
-               table_every: float = 6.0) -> FastAPI:
+               table_every: float = 6.0, redis_url: str | None = None, leases: Leases | None = None) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
-    ``app.state.manager.tick()`` yourself). ``durable`` False tells players about a move before its row
-    has committed (faster; a crash may lose the last few moves)."""
+    ``app.state.manager.tick()`` yourself). ``redis_url`` (or ``leases``) shares tables with other
+    processes on the same database by lease (``leases.py``, ``ownership.py``). ``durable`` False tells
+    players about a move before its row has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
     settings = AppConfig(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
                          rate_limit, durable, max_body, login_limits or LoginLimits(), public_stats, api_docs,
@@ -70,7 +72,8 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = db.Store(settings.db_url)
         runtime = Runtime(store, settings.clock, settings.wallclock, settings.bot_delay,
-                          durable=settings.durable, limits=limits or Limits())
+                          durable=settings.durable, limits=limits or Limits(),
+                          leases=leases or (RedisLeases.from_url(redis_url) if redis_url else LocalLeases()))
         manager = TableManager(runtime)
         manager.ensure_bot_users()
         loaded = manager.load()
@@ -102,6 +105,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                     table.bot_task.cancel()
                 for conn in list(table.conns):
                     conn.close()
+            manager.ownership.release_all()
             await asyncio.sleep(0)
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)

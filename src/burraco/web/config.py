@@ -38,6 +38,8 @@ class ServerSettings(BaseSettings):
     """WebSocket messages per second and connection (a burst of twice as many)."""
     table_burst: int = Field(default=10, ge=1)
     table_every: float = Field(default=6.0, gt=0)
+    redis_url: str | None = None
+    """``redis://host:6379/0``: share tables with other processes on the same database by lease."""
 
     def merged(self, **flags: Any) -> ServerSettings:
         """These settings with the flags that were given (not None) in their place."""

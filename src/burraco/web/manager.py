@@ -6,11 +6,13 @@ once finished or idle. See ``docs/security.md``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import Any
 
 from burraco.core.options import Rules
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
+from burraco.web.ownership import Ownership
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
 
 log = logging.getLogger(__name__)
@@ -23,6 +25,7 @@ class TableManager:
         self.runtime = runtime
         self.tables: dict[int, Table] = {}
         self.creating: dict[int, int] = {}
+        self.ownership = Ownership(self)
 
     def ensure_bot_users(self) -> None:
         self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
@@ -51,14 +54,19 @@ class TableManager:
                "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
                "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice}
         key = await self.runtime.repos.tables.create(row)
+        self.runtime.leases.acquire(key)
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
         return table
 
-    def load(self) -> int:
-        """Rebuild every unfinished table from its stored events; return how many were loaded."""
-        rows, by_table = self.runtime.repos.tables.unfinished()
+    def load(self, only: Collection[int] | None = None) -> int:
+        """Rebuild every unfinished table (of ``only`` if given) whose lease this process gets, from its
+        stored events; return how many were loaded."""
+        rows, by_table = self.runtime.repos.tables.unfinished(only)
+        loaded = 0
         for r in rows:
+            if r.id in self.tables or not self.runtime.leases.acquire(r.id):
+                continue
             rules = Rules(**r.rules)
             config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
                                  r.created_at, bool(r.practice))
@@ -76,12 +84,15 @@ class TableManager:
             for seat in table.seats:
                 seat.absent_since = now
             self.tables[table.id] = table
-        return len(self.tables)
+            loaded += 1
+        return loaded
 
-    async def resume(self) -> None:
+    async def resume(self, only: Collection[int] | None = None) -> None:
         """After loading: finish what a stop cut short (a full table that was never dealt, a match that
         ended but was not recorded), restart bots."""
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
+            if only is not None and table.id not in only:
+                continue
             if table.status == "waiting" and all(not s.empty for s in table.seats):
                 async with table.lock:
                     await table._maybe_start()
@@ -110,6 +121,7 @@ class TableManager:
                 log.warning("table %s could not be closed: %s", table.id, error)
                 return 0
         self.tables.pop(table.id, None)
+        self.runtime.leases.release(table.id)
         if table.bot_task is not None:
             table.bot_task.cancel()
         code, text = self.gone(table.id) if reason == "closed" else (CLOSE_GONE, "the match is over")
@@ -120,7 +132,8 @@ class TableManager:
     async def tick(self) -> int:
         """Run every table's clock-driven duties; return how many tables changed."""
         now = self.runtime.clock()
-        changed = await self.unload_expired(now)
+        changed = await self.ownership.tick(now)
+        changed += await self.unload_expired(now)
         for table in list(self.tables.values()):
             if table.needs_tick(now):
                 async with table.lock:

@@ -38,6 +38,7 @@ from burraco.web.connection import Connection as Connection
 from burraco.web.connection import dumps as dumps
 from burraco.web.durability import STORE_FAILED, snapshot
 from burraco.web.events import TableEvent, apply_event
+from burraco.web.leases import Leases, LocalLeases
 from burraco.web.limits import Limits
 from burraco.web.repositories import Repositories
 from burraco.web.repositories.matches import MatchRecord
@@ -80,6 +81,8 @@ class Runtime:
     durable: bool = True
     """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
     limits: Limits = field(default_factory=Limits)
+    leases: Leases = field(default_factory=LocalLeases)
+    """Which tables this process may hold (shared with other processes through Redis: ``leases.py``)."""
     repos: Repositories = field(init=False)
     """The data-access layer over ``store`` (no SQL is written anywhere else)."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Row, select, update
@@ -24,11 +24,18 @@ class TableRepository:
         """Store a new table row; its id."""
         return await self.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
 
-    def unfinished(self) -> tuple[list[Row[Any]], dict[int, list[Row[Any]]]]:
-        """Every table still to be played (neither over nor closed) and its events, in order."""
+    def unfinished_ids(self) -> list[int]:
+        """The ids of every table still to be played (neither over nor closed)."""
+        return self.store.read(lambda c: [int(r.id) for r in c.execute(
+            select(db.tables.c.id).where(db.tables.c.status.not_in(("over", "closed"))).order_by(db.tables.c.id))])
+
+    def unfinished(self, only: Collection[int] | None = None) -> tuple[list[Row[Any]], dict[int, list[Row[Any]]]]:
+        """Every table still to be played (neither over nor closed; of ``only`` if given) and its events."""
         def read(c: Connection) -> tuple[list[Row[Any]], dict[int, list[Row[Any]]]]:
-            rows = list(c.execute(select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
-                                  .order_by(db.tables.c.id)).all())
+            query = select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
+            if only is not None:
+                query = query.where(db.tables.c.id.in_(list(only)))
+            rows = list(c.execute(query.order_by(db.tables.c.id)).all())
             ids = [r.id for r in rows]
             by_table: dict[int, list[Row[Any]]] = {}
             if ids:
