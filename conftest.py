@@ -11,6 +11,8 @@ import importlib.util
 from pathlib import Path
 
 CORE = Path(__file__).resolve().parent / "src" / "burraco" / "core"
+MIGRATIONS = Path(__file__).resolve().parent / "src" / "burraco" / "web" / "migrations"
+"""Alembic runs ``env.py`` and the revision scripts itself; importing them alone does nothing useful."""
 
 
 def is_compiled(module: str) -> bool:
@@ -20,6 +22,8 @@ def is_compiled(module: str) -> bool:
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    if collection_path.suffix == ".py" and MIGRATIONS in collection_path.parents and collection_path.stem != "__init__":
+        return True
     if collection_path.suffix == ".py" and collection_path.parent == CORE and collection_path.stem != "__init__":
         return True if is_compiled(f"burraco.core.{collection_path.stem}") else None
     return None

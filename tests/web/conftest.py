@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from db_backends import BACKENDS, postgres_schema
 from fastapi.testclient import TestClient
 from web_helpers import FakeClock, make_app
 
@@ -16,13 +17,23 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=BACKENDS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database: a SQLite file in ``tmp_path``, or a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'web.db'}"
+        return
+    with postgres_schema() as url:
+        yield url
+
+
 @pytest.fixture
-def client_factory(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., TestClient]]:
-    """Build a TestClient (lifespan started) on ``tmp_path/web.db``; every client is closed at the end."""
+def client_factory(database: str, clock: FakeClock) -> Iterator[Callable[..., TestClient]]:
+    """Build a TestClient (lifespan started) on ``database``; every client is closed at the end."""
     opened: list[TestClient] = []
 
     def build(**kwargs: Any) -> TestClient:
-        client = TestClient(make_app(tmp_path / "web.db", clock, **kwargs))
+        client = TestClient(make_app(database, clock, **kwargs))
         client.__enter__()
         opened.append(client)
         return client

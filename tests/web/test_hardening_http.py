@@ -20,7 +20,7 @@ from burraco.core.actions import Action
 from burraco.core.cards import format_card
 from burraco.core.match import Match
 from burraco.core.options import PRESETS, Rules
-from burraco.web import auth, tables
+from burraco.web import auth, bot_scheduler
 from burraco.web.input_limits import MAX_BODY_BYTES, WS_MAX_BYTES
 from burraco.web.login_guard import LoginLimits
 from burraco.web.rules_schema import RANGES
@@ -66,14 +66,14 @@ def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: 
         original_send(self, message)
 
     bot_seeds: list[int] = []
-    original_make_bot = tables.make_bot
+    original_make_bot = bot_scheduler.make_bot
 
     def spy_make_bot(name: str, seed: int, **kwargs: Any) -> Any:
         bot_seeds.append(seed)
         return original_make_bot(name, seed=seed, **kwargs)
 
     monkeypatch.setattr(Connection, "send", spy_send)
-    monkeypatch.setattr(tables, "make_bot", spy_make_bot)
+    monkeypatch.setattr(bot_scheduler, "make_bot", spy_make_bot)
     client = client_factory(public_stats=True)
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy", hands=2, options={"max_turns": 30})

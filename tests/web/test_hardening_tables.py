@@ -24,11 +24,12 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, simple
 from burraco.web import db
 from burraco.web.instance_lock import InstanceLock
 from burraco.web.limits import Limits
-from burraco.web.tables import Connection, Table, unrated_users
+from burraco.web.repositories.matches import unrated_users
+from burraco.web.tables import Connection, Table
 
 
-def stored_events(path: Path, table_id: int) -> list[tuple[str, int]]:
-    engine = create_engine(f"sqlite:///{path}")
+def stored_events(url: str, table_id: int) -> list[tuple[str, int]]:
+    engine = create_engine(url)
     with engine.connect() as c:
         rows = [(r.kind, r.seat) for r in c.execute(
             select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))]
@@ -53,10 +54,10 @@ def fail_writes(store: db.Store, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ---------------------------------------------------------------------------- durability
-def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(tmp_path: Path,
+def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(database: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     clock = FakeClock()
-    path = tmp_path / "web.db"
+    path = database
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
         info = create_table(client, ann, players=2, bots="easy")
@@ -100,15 +101,15 @@ def test_a_seat_that_cannot_be_stored_neither_seats_nor_deals(client_factory: Ca
 
 
 # ---------------------------------------------------------------------------- restart recovery
-def test_restart_deals_a_full_table_whose_deal_was_never_stored(tmp_path: Path) -> None:
+def test_restart_deals_a_full_table_whose_deal_was_never_stored(database: str) -> None:
     """The state a crash between 'match started' and the first deal left behind (older servers)."""
     clock = FakeClock()
-    path = tmp_path / "web.db"
+    path = database
     with TestClient(make_app(path, clock)) as client:
         ann, bob = guest(client, "Ann"), guest(client, "Bob")
         info = create_table(client, ann, players=2)
         bob_id = client.get("/api/me", headers={"cookie": bob}).json()["user"]["id"]
-    engine = create_engine(f"sqlite:///{path}")
+    engine = create_engine(path)
     with engine.begin() as c:
         c.execute(db.events.insert().values(table_id=info["id"], seq=2, hand=0, kind="sit", seat=1,
                                             text="Bob (guest)", user_id=bob_id, at=0.0))
@@ -250,8 +251,8 @@ def wait_until(client: TestClient, done: Callable[[], bool]) -> None:
 
 
 def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory(
-        tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "web.db"
+        database: str, clock: FakeClock) -> None:
+    path = database
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
         info = create_table(client, ann, players=2, sit=False, bots="easy", hands=1,
@@ -289,8 +290,8 @@ def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory
         assert history.status_code == 200  # still readable from the database
 
 
-def test_idle_waiting_tables_are_closed_and_not_restored(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "web.db"
+def test_idle_waiting_tables_are_closed_and_not_restored(database: str, clock: FakeClock) -> None:
+    path = database
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
         idle = create_table(client, ann, players=2)
@@ -449,7 +450,7 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_fact
         def broken(*_args: Any) -> None:
             raise RuntimeError("a bug")
 
-        monkeypatch.setattr(Table, "_track_turn", broken)  # fails inside the step, after the move applied
+        monkeypatch.setattr(Table, "track_turn", broken)  # fails inside the step, after the move applied
         reply = player.act("draw")
         assert reply["type"] == "error" and reply["code"] == "internal"
         assert table_state(table) == before
@@ -473,7 +474,7 @@ def test_a_connection_the_server_closes_leaves_the_table_at_once(client_factory:
 
 
 def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
-        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, database: str) -> None:
     import time
 
     client = client_factory()
@@ -498,6 +499,6 @@ def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
         wait_until(client, lambda: conn not in table.conns)
         client.portal.call(asyncio.sleep, 0.5)  # type: ignore[union-attr]
     monkeypatch.undo()
-    stored = stored_events(tmp_path / "web.db", info["id"])
+    stored = stored_events(database, info["id"])
     assert len(stored) == table.seq  # memory and database agree: the move is in both
     assert stored[-1] == ("action", 0) and table.hand.phase != "draw"  # type: ignore[union-attr]

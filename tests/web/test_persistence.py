@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -23,9 +22,9 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     return {"view": view, "table": table, "legal": state["legal"], "you": state["you"]}
 
 
-def test_restart_resumes_the_hand(tmp_path: Path) -> None:
+def test_restart_resumes_the_hand(database: str) -> None:
     clock = FakeClock()
-    path = tmp_path / "web.db"
+    path = database
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
         bob = guest(client, "Bob")
@@ -49,7 +48,7 @@ def test_restart_resumes_the_hand(tmp_path: Path) -> None:
             before_log = list(hand.log)
             before_views = [view_to_dict(observe(hand, s)) for s in (0, 1, None)]
     # every action is in the database
-    engine = create_engine(f"sqlite:///{path}")
+    engine = create_engine(path)
     with engine.connect() as c:
         kinds = [r.kind for r in c.execute(select(db.events.c.kind).where(db.events.c.table_id == table_id))]
     engine.dispose()
@@ -79,9 +78,9 @@ def test_restart_resumes_the_hand(tmp_path: Path) -> None:
             assert len(table.hand.log) > len(before_log)
 
 
-def test_restart_keeps_sessions_and_bot_tables(tmp_path: Path) -> None:
+def test_restart_keeps_sessions_and_bot_tables(database: str) -> None:
     clock = FakeClock()
-    path = tmp_path / "web.db"
+    path = database
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
         info = create_table(client, ann, players=4, bots="easy", hands=1)

@@ -32,12 +32,14 @@ class FakeClock:
         self.now += seconds
 
 
-def make_app(db_path: Path, clock: FakeClock, **kwargs: Any) -> FastAPI:
+def make_app(database: Path | str, clock: FakeClock, **kwargs: Any) -> FastAPI:
+    """An app on ``database`` (a SQLite file's path, or a database URL) driven by ``clock``."""
     # many guests from one test address: lift the per-address login bucket (tests of it pass their own)
     options: dict[str, Any] = {"bot_delay": 0.0, "tick_interval": None, "rate_limit": None, "clock": clock,
                                "login_limits": LoginLimits(address_burst=100_000)}
     options.update(kwargs)
-    return create_app(f"sqlite:///{db_path}", **options)
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
+    return create_app(url, **options)
 
 
 def guest(client: TestClient, nickname: str) -> str:

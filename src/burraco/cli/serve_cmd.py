@@ -9,41 +9,47 @@ import typer
 
 
 def serve(
-    host: Annotated[str, typer.Option(envvar="BURRACO_HOST",
-                                      help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(envvar="BURRACO_PORT", help="TCP port.")] = 8000,
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (127.0.0.1: this machine only) [env BURRACO_HOST; default 127.0.0.1].")] = None,
+    port: Annotated[int | None, typer.Option(help="TCP port [env BURRACO_PORT; default 8000].")] = None,
     db: Annotated[str | None, typer.Option(
-        "--db", envvar="BURRACO_DB_URL",
-        help="Database URL: sqlite:///PATH or postgresql+psycopg://... (default: SQLite in the user "
-             "data directory, created on first run).")] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.")] = 0.6,
-    secure_cookies: Annotated[bool, typer.Option(help="Mark session cookies Secure (behind HTTPS).")] = False,
-    public_stats: Annotated[bool, typer.Option(help="Serve /api/stats (server load figures) to anyone.")] = False,
-    api_docs: Annotated[bool, typer.Option(help="Serve the API docs at /api/docs.")] = False,
+        "--db", help="Database URL: sqlite:///PATH or postgresql+psycopg://... [env BURRACO_DB_URL; default: "
+                     "SQLite in the user data directory, created on first run].")] = None,
+    bot_delay: Annotated[float | None, typer.Option(
+        help="Seconds a bot waits before each move [env BURRACO_BOT_DELAY; default 0.6].")] = None,
+    secure_cookies: Annotated[bool | None, typer.Option(
+        help="Mark session cookies Secure (behind HTTPS) [env BURRACO_SECURE_COOKIES].")] = None,
+    public_stats: Annotated[bool | None, typer.Option(
+        help="Serve /api/stats (server load figures) to anyone [env BURRACO_PUBLIC_STATS].")] = None,
+    api_docs: Annotated[bool | None, typer.Option(
+        help="Serve the API docs at /api/docs [env BURRACO_API_DOCS].")] = None,
 ) -> None:
-    """Serve the web app: lobby, tables against people and bots, accounts, ratings, replays."""
+    """Serve the web app: lobby, tables against people and bots, accounts, ratings, replays. Every setting
+    is read from its BURRACO_* environment variable; a flag given overrides it."""
     try:
         import uvicorn
 
         from burraco.web.app import create_app, default_db_url
+        from burraco.web.config import ServerSettings
         from burraco.web.input_limits import WS_MAX_BYTES
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
     from burraco.web.instance_lock import InstanceLock, InstanceLockError
 
-    url = db or default_db_url()
+    settings = ServerSettings().merged(host=host, port=port, db_url=db, bot_delay=bot_delay,
+                                       secure_cookies=secure_cookies, public_stats=public_stats, api_docs=api_docs)
+    url = settings.db_url or default_db_url()
     try:
         lock = InstanceLock.acquire(url)
     except InstanceLockError as error:
         print(f"error: {error}", file=sys.stderr, flush=True)
         raise typer.Exit(2) from None
-    app = create_app(url, bot_delay=bot_delay, secure_cookies=secure_cookies, public_stats=public_stats,
-                     api_docs=api_docs)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(f"Burraco is served at http://{shown}:{port}/  (database: {url}; Ctrl+C stops it)", flush=True)
+    app = create_app(url, **settings.app_options())
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
+    print(f"Burraco is served at http://{shown}:{settings.port}/  (database: {url}; Ctrl+C stops it)", flush=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+        uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", ws="websockets-sansio",
                     ws_max_size=WS_MAX_BYTES)
     finally:
         lock.release()

@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 import secrets
 from dataclasses import dataclass
@@ -22,9 +21,6 @@ from typing import Final
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import Connection, delete, select
-
-from burraco.web import db
 
 COOKIE: Final = "burraco_session"
 SESSION_DAYS: Final = 30
@@ -77,29 +73,6 @@ class SessionSigner:
         return None
 
 
-def _token_key(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_session(connection: Connection, user_id: int, now: float) -> str:
-    """Open a session for ``user_id`` (forgetting sessions past their age) and return its token."""
-    connection.execute(delete(db.sessions).where(db.sessions.c.created_at < now - SESSION_DAYS * 86400))
-    token = secrets.token_urlsafe(24)
-    connection.execute(db.sessions.insert().values(id=_token_key(token), user_id=user_id, created_at=now))
-    return token
-
-
-def end_session(connection: Connection, token: str) -> None:
-    connection.execute(delete(db.sessions).where(db.sessions.c.id == _token_key(token)))
-
-
-def session_user(connection: Connection, user_id: int, token: str) -> User | None:
-    """The user of a live session (None once it was ended by a logout)."""
-    row = connection.execute(select(db.users).join(db.sessions, db.sessions.c.user_id == db.users.c.id).where(
-        db.sessions.c.id == _token_key(token), db.users.c.id == user_id)).first()
-    return _row_user(row) if row is not None else None
-
-
 @dataclass(frozen=True, slots=True)
 class User:
     id: int
@@ -119,29 +92,9 @@ class User:
                 "sigma": round(self.sigma, 2), "matches": self.matches}
 
 
-def _row_user(row: object) -> User:
-    r = row._mapping  # type: ignore[attr-defined]
-    return User(r["id"], r["name"], r["kind"], r["mu"], r["sigma"], r["matches"])
-
-
-def get_user(connection: Connection, user_id: int) -> User | None:
-    row = connection.execute(select(db.users).where(db.users.c.id == user_id)).first()
-    return _row_user(row) if row is not None else None
-
-
 def check_name(name: str) -> str:
     name = name.strip()
     if not NAME_RE.match(name):
         raise AuthError("a name has 2 to 24 letters, digits, spaces, '_', '.' or '-', "
                         "and starts with a letter or digit")
     return name
-
-
-def secret_key(connection: Connection) -> str:
-    """The server's session secret, made once and kept in the database (sessions survive restarts)."""
-    row = connection.execute(select(db.settings.c.value).where(db.settings.c.key == "secret")).first()
-    if row is not None:
-        return str(row[0])
-    value = secrets.token_urlsafe(32)
-    connection.execute(db.settings.insert().values(key="secret", value=value))
-    return value

@@ -43,15 +43,17 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
-    inspect,
-    text,
 )
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
+from burraco.web import migrations
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 metadata: Final = MetaData()
+MAX_ID: Final = 2**31 - 1
+"""The largest key an ``Integer`` id column holds on every backend (PostgreSQL refuses larger values)."""
 
 settings: Final = Table(
     "settings", metadata,
@@ -131,13 +133,6 @@ match_players: Final = Table(
 )
 
 
-def _add_practice_column(engine: Engine) -> None:
-    """Databases made before practice tables existed get the ``tables.practice`` column."""
-    if "practice" not in {c["name"] for c in inspect(engine).get_columns("tables")}:
-        with engine.begin() as connection:
-            connection.execute(text("ALTER TABLE tables ADD COLUMN practice BOOLEAN NOT NULL DEFAULT FALSE"))
-
-
 def new_id(result: CursorResult[Any]) -> int:
     """The primary key of the row an INSERT made."""
     key = result.inserted_primary_key
@@ -209,8 +204,8 @@ class Store:
     def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = url
         self.engine = make_engine(url, busy_timeout)
-        metadata.create_all(self.engine)
-        _add_practice_column(self.engine)
+        with self.engine.begin() as connection:  # the schema: created or upgraded (Alembic)
+            migrations.upgrade(connection)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
         self._closed = False

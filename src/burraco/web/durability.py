@@ -8,15 +8,11 @@ transaction. :func:`snapshot` is taken before; if the engine refuses or the writ
 
 from __future__ import annotations
 
-import concurrent.futures
 import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import Connection, update
-
 from burraco.core.match import Match
-from burraco.web import db
 
 if TYPE_CHECKING:
     from burraco.web.tables import Seat, Table
@@ -52,21 +48,3 @@ SNAPSHOT_FIELDS: Final = ("status", "seq", "hand_no", "last_hand", "turn_key", "
 def snapshot(table: Table) -> TableSnapshot:
     fields = {name: getattr(table, name) for name in SNAPSHOT_FIELDS}
     return TableSnapshot(clone_match(table.match), [dataclasses.replace(s) for s in table.seats], fields)
-
-
-def write_step(store: db.Store, table_id: int, rows: list[dict[str, Any]],
-               status: str | None) -> concurrent.futures.Future[Any] | None:
-    """Queue one step's event rows (and the table row's new ``status``) as one transaction; None if
-    there is nothing to write. The future is set once it has committed, or with the error."""
-    if not rows and status is None:
-        return None
-    if len(rows) == 1 and status is None:
-        return store.insert(db.events, rows[0])  # the common case: batched with other tables' moves
-
-    def write(c: Connection) -> None:
-        if rows:
-            c.execute(db.events.insert(), rows)
-        if status is not None:
-            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
-
-    return store.write(write)

@@ -248,9 +248,10 @@ def _serve(port: int, db_url: str) -> None:
     from burraco.web.input_limits import WS_MAX_BYTES
     from burraco.web.limits import Limits
 
-    # one guest opens every table of the run: lift the per-user table limit for this private server
+    # one guest opens every table of the run at once: lift the per-user table limits for this private server
     limits = Limits(max_open_tables_guest=MAX_TABLES, max_open_tables_account=MAX_TABLES)
-    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True, limits=limits)
+    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True, limits=limits,
+                     table_burst=MAX_TABLES)
     uvicorn.run(app, host=HOST, port=port, log_level="warning", backlog=4096, ws="websockets-sansio",
                 ws_per_message_deflate=False, ws_max_size=WS_MAX_BYTES)
 

@@ -6,16 +6,13 @@ once finished or idle. See ``docs/security.md``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Connection as DbConnection
-from sqlalchemy import select, update
-
 from burraco.core.options import Rules
-from burraco.web import db, ratings
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
+from burraco.web.ownership import Ownership
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
 
 log = logging.getLogger(__name__)
@@ -28,24 +25,10 @@ class TableManager:
         self.runtime = runtime
         self.tables: dict[int, Table] = {}
         self.creating: dict[int, int] = {}
+        self.ownership = Ownership(self)
 
     def ensure_bot_users(self) -> None:
-        names = ("easy", "normal", "hard", "random")
-
-        def write(c: DbConnection) -> dict[str, int]:
-            found: dict[str, int] = {}
-            for name in names:
-                key = f"bot:{name}"
-                row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
-                if row is not None:
-                    found[name] = int(row[0])
-                    continue
-                found[name] = db.new_id(c.execute(db.users.insert().values(
-                    name=f"Bot ({name})", name_key=key, kind="bot", mu=ratings.DEFAULT_MU,
-                    sigma=ratings.DEFAULT_SIGMA, matches=0, created_at=self.runtime.wallclock())))
-            return found
-
-        self.runtime.bot_users.update(self.runtime.store.write(write).result())
+        self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
 
     def open_tables(self, user_id: int) -> int:
         """Unfinished tables ``user_id`` created (and is creating)."""
@@ -70,26 +53,20 @@ class TableManager:
         row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
                "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
                "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice}
-        key = await self.runtime.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
+        key = await self.runtime.repos.tables.create(row)
+        self.runtime.leases.acquire(key)
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
         return table
 
-    def load(self) -> int:
-        """Rebuild every unfinished table from its stored events; return how many were loaded."""
-        def read(c: DbConnection) -> tuple[list[Any], list[Any]]:
-            rows = c.execute(select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
-                             .order_by(db.tables.c.id)).all()
-            ids = [r.id for r in rows]
-            evs = c.execute(select(db.events).where(db.events.c.table_id.in_(ids))
-                            .order_by(db.events.c.table_id, db.events.c.seq)).all() if ids else []
-            return list(rows), list(evs)
-
-        rows, evs = self.runtime.store.read(read)
-        by_table: dict[int, list[Any]] = {}
-        for e in evs:
-            by_table.setdefault(e.table_id, []).append(e)
+    def load(self, only: Collection[int] | None = None) -> int:
+        """Rebuild every unfinished table (of ``only`` if given) whose lease this process gets, from its
+        stored events; return how many were loaded."""
+        rows, by_table = self.runtime.repos.tables.unfinished(only)
+        loaded = 0
         for r in rows:
+            if r.id in self.tables or not self.runtime.leases.acquire(r.id):
+                continue
             rules = Rules(**r.rules)
             config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
                                  r.created_at, bool(r.practice))
@@ -107,12 +84,15 @@ class TableManager:
             for seat in table.seats:
                 seat.absent_since = now
             self.tables[table.id] = table
-        return len(self.tables)
+            loaded += 1
+        return loaded
 
-    async def resume(self) -> None:
+    async def resume(self, only: Collection[int] | None = None) -> None:
         """After loading: finish what a stop cut short (a full table that was never dealt, a match that
         ended but was not recorded), restart bots."""
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
+            if only is not None and table.id not in only:
+                continue
             if table.status == "waiting" and all(not s.empty for s in table.seats):
                 async with table.lock:
                     await table._maybe_start()
@@ -136,11 +116,12 @@ class TableManager:
             return 0
         if reason == "closed":
             try:
-                await self.runtime.store.awrite(set_status(table.id, "closed"))
+                await self.runtime.repos.tables.set_status(table.id, "closed")
             except Exception as error:  # kept for now; the next tick tries again
                 log.warning("table %s could not be closed: %s", table.id, error)
                 return 0
         self.tables.pop(table.id, None)
+        self.runtime.leases.release(table.id)
         if table.bot_task is not None:
             table.bot_task.cancel()
         code, text = self.gone(table.id) if reason == "closed" else (CLOSE_GONE, "the match is over")
@@ -151,7 +132,8 @@ class TableManager:
     async def tick(self) -> int:
         """Run every table's clock-driven duties; return how many tables changed."""
         now = self.runtime.clock()
-        changed = await self.unload_expired(now)
+        changed = await self.ownership.tick(now)
+        changed += await self.unload_expired(now)
         for table in list(self.tables.values()):
             if table.needs_tick(now):
                 async with table.lock:
@@ -182,13 +164,12 @@ class TableManager:
 
     def gone(self, table_id: int) -> tuple[int, str]:
         """The close code and reason for a table that is not live: missing, or over (its history stays)."""
-        row = self.runtime.store.read(lambda c: c.execute(
-            select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
-        if row is None:
+        status = self.runtime.repos.tables.status(table_id)
+        if status is None:
             return CLOSE_MISSING, f"there is no table {table_id}"
-        if row.status == "closed":
+        if status == "closed":
             return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
-        if row.status == "over":
+        if status == "over":
             return CLOSE_GONE, f"the match at table {table_id} is over"
         return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
 
@@ -196,9 +177,3 @@ class TableManager:
         return [t.info() for t in self.tables.values()
                 if t.status != "over" and not t.all_bots and not t.config.practice]
 
-
-def set_status(table_id: int, status: str) -> Callable[[DbConnection], None]:
-    """A write that sets a table row's status."""
-    def write(c: DbConnection) -> None:
-        c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
-    return write

@@ -1,11 +1,16 @@
-"""Live tables: seats, the match, bots, timers, connections, and the event log that persists them.
+"""Live tables: seats, the match, connections, and the event log that persists them.
+
+The pieces live beside it: ``seats.py`` (who sits where), ``connection.py`` (a client's queue),
+``events.py`` (typed events and how each changes a table), ``broadcasting.py`` (what each connection
+is told), ``turn_clock.py`` (grace periods, turn timers, the next deal), ``bot_scheduler.py`` (the bot
+task), ``durability.py`` (rollback), and ``repositories/`` (every SQL statement).
 
 A :class:`Table` is changed only while its ``lock`` is held, by the dispatcher (a player's
 message), its bot task, or :meth:`TableManager.tick`. Every change is first checked by the core,
 then written to the database as an *event* (awaited: a change is durable before anyone is told
 about it), then broadcast: each connection gets a ``state`` message whose view is built only from
 ``observe(hand, seat)`` (``None`` for a spectator). Replaying a table's events through the same
-:meth:`Table.replay_event` rebuilds it exactly after a restart.
+:func:`events.apply_event` rebuilds it exactly after a restart.
 
 Time is read only through the injected ``clock`` (seconds, any origin), never from the wall.
 A step whose events could not be stored is rolled back (``durability.py``); the set of live tables,
@@ -16,120 +21,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
-from sqlalchemy import Connection as DbConnection
-from sqlalchemy import select, update
-
-from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
-from burraco.core.errors import IllegalActionError
 from burraco.core.hand import Hand
 from burraco.core.match import Match
 from burraco.core.options import Rules
-from burraco.core.view import observe
-from burraco.web import db, ratings
+from burraco.web import broadcasting, db, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
-from burraco.web.durability import STORE_FAILED, snapshot, write_step
+from burraco.web.bot_scheduler import BotScheduler
+from burraco.web.connection import Connection as Connection
+from burraco.web.connection import dumps as dumps
+from burraco.web.durability import STORE_FAILED, snapshot
+from burraco.web.events import TableEvent, apply_event
+from burraco.web.leases import Leases, LocalLeases
 from burraco.web.limits import Limits
-from burraco.web.serialize import scores_to_list, view_to_dict
+from burraco.web.repositories import Repositories
+from burraco.web.repositories.matches import MatchRecord
+from burraco.web.seats import STANDIN_BOT as STANDIN_BOT
+from burraco.web.seats import Seat as Seat
+from burraco.web.seats import TableError as TableError
+from burraco.web.serialize import scores_to_list
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Status = Literal["waiting", "playing", "between", "over"]
-STANDIN_BOT: Final = "normal"
-"""The bot that plays for an absent player, a player whose turn timer ran out, or one who left."""
-SLOW_BOTS: Final = ("hard", "ismcts")
-"""Bots that think for long: they run in a worker thread so the event loop keeps serving."""
-MAX_QUEUE: Final = 256
-"""A connection with more unsent messages than this is too slow and is closed."""
-SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
-MASK63: Final = (1 << 63) - 1
-STORE_RETRY: Final = 1.0
-"""Seconds a bot waits before playing again a move the database could not store."""
-
-
-class TableError(ValueError):
-    """A request the table refuses (seat taken, match already started, not seated...)."""
-
-    def __init__(self, message: str, code: str = "refused") -> None:
-        super().__init__(message)
-        self.code = code
-
-
-@dataclass(slots=True)
-class Seat:
-    """Who sits at a seat. A bot seat has ``bot`` set (its difficulty) and a bot user for ratings."""
-
-    user_id: int | None = None
-    name: str = ""
-    bot: str | None = None
-    left: bool = False
-    standin: bool = False
-    connections: int = 0
-    absent_since: float = 0.0
-    ready: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return self.user_id is None
-
-    @property
-    def human(self) -> bool:
-        return self.user_id is not None and self.bot is None
-
-    def to_dict(self, index: int, players: int) -> dict[str, Any]:
-        return {"seat": index, "position": SEAT_NAMES[players][index], "user_id": self.user_id,
-                "name": self.name, "bot": self.bot, "left": self.left, "standin": self.standin,
-                "connected": self.connections > 0 or self.bot is not None, "ready": self.ready}
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
-
-
-class Connection:
-    """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
-
-    def __init__(self, table: Table, user: User | None) -> None:
-        self.table = table
-        self.user = user
-        self.seat: int | None = None
-        self.log_hand = -1
-        self.log_sent = 0
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-        self.close_code = 1000
-        self.close_reason = ""
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (serialized now, so it is a snapshot of the table at this moment)."""
-        if not self.closed:
-            self.send_text(dumps(message))
-
-    def send_text(self, text: str) -> None:
-        """Queue an already serialized message (one text may be shared by many spectators)."""
-        if self.closed:
-            return
-        if self.queue.qsize() >= MAX_QUEUE:
-            log.warning("closing a connection that does not read its messages")
-            self.close()
-            return
-        self.queue.put_nowait(text)
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        """Stop after the queued messages; the socket is closed with ``code`` and ``reason``."""
-        if not self.closed:
-            self.closed = True
-            self.close_code, self.close_reason = code, reason
-            self.queue.put_nowait(None)
-
 
 @dataclass
 class TableConfig:
@@ -161,6 +82,13 @@ class Runtime:
     durable: bool = True
     """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
     limits: Limits = field(default_factory=Limits)
+    leases: Leases = field(default_factory=LocalLeases)
+    """Which tables this process may hold (shared with other processes through Redis: ``leases.py``)."""
+    repos: Repositories = field(init=False)
+    """The data-access layer over ``store`` (no SQL is written anywhere else)."""
+
+    def __post_init__(self) -> None:
+        self.repos = Repositories.over(self.store)
 
 
 class Table:
@@ -185,7 +113,7 @@ class Table:
         self.between_since = 0.0
         self.auto_turn = -1
         self.absence = Absence.empty(self.players)
-        self.bot_task: asyncio.Task[None] | None = None
+        self.bots = BotScheduler(self)
         self.summary: dict[str, Any] | None = None
         self.recorded = False
         self.watchers_dirty = False
@@ -263,9 +191,7 @@ class Table:
         return data
 
     def timer_left(self) -> float | None:
-        if self.turn_timer <= 0 or self.status != "playing":
-            return None
-        return round(max(0.0, self.turn_timer - (self.runtime.clock() - self.turn_started)), 1)
+        return turn_clock.timer_left(self)
 
     def results(self) -> list[dict[str, Any]]:
         return [{"number": r.number, "dealer": r.dealer, "end_reason": r.end_reason, "points": list(r.points),
@@ -274,52 +200,15 @@ class Table:
 
     def state_for(self, conn: Connection, shared: dict[str, Any], reply_to: int | None = None,
                   full: bool = False) -> dict[str, Any]:
-        """The ``state`` message for one connection: the table and ``observe(hand, conn.seat)``."""
-        hand = self.match.current or self.last_hand
-        view = None
-        legal: list[str] = []
-        if hand is not None:
-            if conn.log_hand != self.hand_no or full:
-                conn.log_hand, conn.log_sent = self.hand_no, 0
-            observation = observe(hand, conn.seat)
-            view = view_to_dict(observation, self.rules, conn.log_sent)
-            conn.log_sent = len(observation.log)
-            seat = conn.seat
-            if (self.status == "playing" and seat is not None and hand.to_play == seat
-                    and self.controller(seat) is None):
-                legal = [str(a) for a in hand.legal_actions()]
-        return {"type": "state", "reply_to": reply_to, "you": conn.seat, "table": shared, "view": view,
-                "legal": legal}
+        return broadcasting.state_for(self, conn, shared, reply_to, full)
 
-    # ------------------------------------------------------------------ broadcasting
+    # ------------------------------------------------------------------ broadcasting (broadcasting.py)
     def broadcast(self, actor: Connection | None = None, reply_to: int | None = None, full: bool = False,
                   exclude: Connection | None = None) -> None:
-        if not self.conns:
-            return
-        shared = self.info(full)
-        # spectators see the same thing: one message per group that has seen the same part of the log
-        by_log: dict[tuple[int, int], tuple[str, int, int]] = {}
-        for conn in list(self.conns):
-            if conn is exclude:
-                continue
-            if conn.seat is not None or conn is actor:
-                conn.send(self.state_for(conn, shared, reply_to if conn is actor else None, full))
-                continue
-            key = (conn.log_hand, conn.log_sent)
-            if key not in by_log:
-                text = dumps(self.state_for(conn, shared, None, full))
-                by_log[key] = (text, conn.log_hand, conn.log_sent)
-            text, conn.log_hand, conn.log_sent = by_log[key]
-            conn.send_text(text)
+        broadcasting.broadcast(self, actor, reply_to, full, exclude)
 
     def send_watchers(self, now: float) -> None:
-        """Tell everyone the spectator count, at most once every ``watchers_every`` seconds."""
-        if not self.watchers_dirty or now - self.watchers_at < self.runtime.limits.watchers_every:
-            return
-        self.watchers_dirty, self.watchers_at = False, now
-        text = dumps({"type": "watchers", "count": self.spectators})
-        for conn in list(self.conns):
-            conn.send_text(text)
+        broadcasting.send_watchers(self, now)
 
     def send_full(self, conn: Connection, reply_to: int | None = None) -> None:
         conn.send(self.state_for(conn, self.info(full=True), reply_to, full=True))
@@ -327,48 +216,7 @@ class Table:
     # ------------------------------------------------------------------ events
     def replay_event(self, kind: str, seat: int, text: str, user_id: int | None, action: Action | None = None) -> None:
         """Apply one stored event to the in-memory table (the same code for live play and restarts)."""
-        if kind == "sit":
-            self.seats[seat] = Seat(user_id=user_id, name=text, absent_since=self.runtime.clock())
-        elif kind == "bot":
-            name = text.split("|", 1)
-            self.seats[seat] = Seat(user_id=user_id, name=name[1] if len(name) > 1 else f"Bot ({text})",
-                                    bot=name[0])
-        elif kind == "leave":
-            if self.status == "waiting":
-                self.seats[seat] = Seat()
-            else:
-                self.seats[seat].left = True
-                self.seats[seat].ready = True
-        elif kind == "standin":
-            self.seats[seat].standin = text == "on"
-            if text != "on":
-                self.absence = self.absence.moved(seat)
-        elif kind == "deal":
-            self.match.start_hand()
-            self.hand_no += 1
-            self.status = "playing"
-            self.auto_turn = -1
-            self.absence = self.absence.new_hand()
-            for s in self.seats:
-                s.ready = False
-        elif kind == "action":
-            hand = self.match.current
-            if hand is None:
-                raise IllegalActionError("no hand in progress")
-            if hand.to_play != seat:
-                raise IllegalActionError(f"seat {seat} is not to play")
-            auto, first = self.seats[seat].human and self.controller(seat) == STANDIN_BOT, len(hand.log)
-            hand.apply(action if action is not None else Action.parse(text))
-            self.absence = self.absence.played_for(seat, range(first, len(hand.log))) if auto \
-                else self.absence.moved(seat)
-            if hand.is_over:
-                self._finish_hand()
-        elif kind == "timeout":
-            self.match.time_out()
-        elif kind == "timer":
-            self.auto_turn = seat
-            self.absence = self.absence.timed_out(seat)
-        self._track_turn()
+        apply_event(self, TableEvent(kind, seat, text, user_id), action)
 
     async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
                     action: Action | None = None) -> None:
@@ -382,10 +230,10 @@ class Table:
               action: Action | None = None) -> None:
         """Apply an event in memory and queue its row; only inside :meth:`atomic`."""
         assert self._pending is not None, "apply() outside atomic()"
-        self.replay_event(kind, seat, text, user_id, action)
+        event = TableEvent(kind, seat, text, user_id)
+        apply_event(self, event, action)
         self.seq += 1
-        self._pending.append({"table_id": self.id, "seq": self.seq, "hand": self.hand_no, "kind": kind,
-                              "seat": seat, "text": text[:200], "user_id": user_id, "at": self.runtime.wallclock()})
+        self._pending.append(event.row(self.id, self.seq, self.hand_no, self.runtime.wallclock()))
 
     @contextlib.asynccontextmanager
     async def atomic(self) -> AsyncIterator[None]:
@@ -410,7 +258,7 @@ class Table:
             self._pending = None
 
     async def _store(self, rows: list[dict[str, Any]], status: str | None) -> None:
-        future = write_step(self.runtime.store, self.id, rows, status)
+        future = self.runtime.repos.tables.append(self.id, rows, status)
         if future is None or not self.runtime.durable:
             return
         try:
@@ -420,7 +268,7 @@ class Table:
             raise TableError("the server could not save this change: nothing happened, please try again",
                              STORE_FAILED) from error
 
-    def _finish_hand(self) -> None:
+    def finish_hand(self) -> None:
         self.last_hand = self.match.current
         self.match.finish_hand()
         self.between_since = self.runtime.clock()
@@ -432,7 +280,7 @@ class Table:
             for s in self.seats:
                 s.ready = s.bot is not None or s.left
 
-    def _track_turn(self) -> None:
+    def track_turn(self) -> None:
         hand = self.match.current
         key = (self.hand_no, hand.to_play, hand.turns) if hand is not None else (self.hand_no, -1, -1)
         if key != self.turn_key:
@@ -484,7 +332,8 @@ class Table:
         async with self.atomic():
             for seat in empty:
                 user_id = self.runtime.bot_users.get(difficulty)
-                await self.event("bot", seat, f"{difficulty}|Bot {seat} ({difficulty})", user_id)
+                bot = TableEvent.bot(seat, difficulty, f"Bot {seat} ({difficulty})", user_id)
+                await self.event(bot.kind, bot.seat, bot.text, bot.user_id)
             await self._maybe_start()
 
     async def _maybe_start(self) -> None:
@@ -508,9 +357,9 @@ class Table:
         if self.status != "between":
             raise TableError("there is no finished hand to move on from")
         self.seats[seat].ready = True
-        await self._maybe_deal()
+        await self.maybe_deal()
 
-    async def _maybe_deal(self, force: bool = False) -> None:
+    async def maybe_deal(self, force: bool = False) -> None:
         if self.status != "between":
             return
         waiting = [s for s in self.seats if s.human and not s.left and s.connections > 0 and not s.ready]
@@ -529,7 +378,7 @@ class Table:
             raise TableError("the match is over")
         async with self.atomic():  # the leave and the deal it may allow are stored together
             await self.event("leave", seat, "left the table", user_id)
-            await self._maybe_deal()
+            await self.maybe_deal()
         for conn in self.conns:
             if conn.seat == seat:
                 conn.seat = None
@@ -568,119 +417,27 @@ class Table:
             self.watchers_dirty = True
         self.kick_bots()
 
-    # ------------------------------------------------------------------ time (lock held)
+    # ------------------------------------------------------------------ time (turn_clock.py; lock held)
     async def tick(self, now: float) -> bool:
-        """Apply what the clock calls for: a stand-in for an absent player after the grace period, a
-        bot finishing a turn whose timer ran out, the next deal after a finished hand. True if changed."""
-        changed = False
-        if self.status == "over" and not self.recorded:
-            await self.record_match()
-        elif self.status == "playing" and self.hand is not None:
-            seat = self.hand.to_play
-            s = self.seats[seat]
-            if s.human and not s.left and not s.standin and self.auto_turn != seat:
-                absent_for = now - max(s.absent_since, self.turn_started)
-                if s.connections == 0 and absent_for >= self.config.grace:
-                    await self.event("standin", seat, "on")
-                    changed = True
-                elif self.turn_timer > 0 and now - self.turn_started >= self.turn_timer:
-                    await self.event("timer", seat, "turn timer ran out: a bot finishes the turn")
-                    if self.absence.take_over(seat):  # too many in a row: the computer takes the seat
-                        await self.event("standin", seat, "on")
-                    changed = True
-        elif self.status == "between":
-            limit = max(self.config.grace, self.config.turn_timer)
-            if now - self.between_since >= limit:
-                await self._maybe_deal(force=True)
-                changed = True
-        if changed:
-            self.broadcast(full=self.status != "playing")
-            self.kick_bots()
-        self.send_watchers(now)
-        return changed
+        """Apply what the clock calls for; True if the table changed."""
+        return await turn_clock.tick(self, now)
 
     def needs_tick(self, now: float) -> bool:
-        """Cheap check (no lock) whether :meth:`tick` may have something to do."""
-        if self.status == "over" and not self.recorded:
-            return True
-        if self.watchers_dirty and now - self.watchers_at >= self.runtime.limits.watchers_every:
-            return True
-        if self.status == "between":
-            return now - self.between_since >= max(self.config.grace, self.config.turn_timer)
-        if self.status != "playing" or self.hand is None:
-            return False
-        s = self.seats[self.hand.to_play]
-        if not s.human or s.left or s.standin or self.auto_turn == self.hand.to_play:
-            return False
-        if s.connections == 0 and now - max(s.absent_since, self.turn_started) >= self.config.grace:
-            return True
-        return self.turn_timer > 0 and now - self.turn_started >= self.turn_timer
+        return turn_clock.needs_tick(self, now)
 
-    # ------------------------------------------------------------------ bots
+    # ------------------------------------------------------------------ bots (bot_scheduler.py)
     def kick_bots(self) -> None:
         """Start the table's bot task if a bot is to play and none is running."""
-        if self.status != "playing" or self.hand is None or self.bot_task is not None or self.runtime.closing:
-            return
-        if self.paused:
-            return
-        if self.controller(self.hand.to_play) is None:
-            return
-        self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+        self.bots.kick()
+
+    @property
+    def bot_task(self) -> asyncio.Task[None] | None:
+        return self.bots.task
 
     @property
     def paused(self) -> bool:
         """An all-bot table plays only while someone watches it."""
         return self.all_bots and not self.conns
-
-    def _bot_seed(self, seat: int) -> int:
-        """Bots are rebuilt for each decision from a seed of the table, hand, step and seat, so a
-        restarted table plays on exactly as it would have."""
-        hand = self.hand
-        step = len(hand.log) if hand is not None else 0
-        return (self.config.seed * 1_000_003 + self.hand_no * 7919 + step * 131 + seat) & MASK63
-
-    async def _bot_loop(self) -> None:
-        try:
-            while True:
-                if self.runtime.bot_delay > 0:
-                    await asyncio.sleep(self.runtime.bot_delay)
-                else:
-                    await asyncio.sleep(0)
-                async with self.lock:
-                    hand = self.hand
-                    if self.status != "playing" or hand is None or self.paused:
-                        return
-                    seat = hand.to_play
-                    name = self.controller(seat)
-                    if name is None:
-                        return
-                    bot = make_bot(name, seed=self._bot_seed(seat), rules=self.rules)
-                    view = observe(hand, seat)
-                    legal = hand.legal_actions()
-                    if name.split(":")[0] in SLOW_BOTS:
-                        action = await asyncio.to_thread(bot.choose, view, legal)
-                    else:
-                        action = bot.choose(view, legal)
-                    try:
-                        await self.act(seat, action)
-                    except TableError as error:
-                        if error.code != STORE_FAILED:
-                            raise
-                        retry = True
-                    else:
-                        retry = False
-                        self.broadcast(full=self.status != "playing")
-                if retry:  # the database refused the move: nothing changed; try again a little later
-                    await asyncio.sleep(STORE_RETRY)
-        except Exception:
-            log.exception("bot task of table %s failed", self.id)
-        finally:
-            self.bot_task = None
-            # a human may have reconnected or the hand moved on while we were finishing
-            if self.status == "playing" and self.hand is not None and self.controller(self.hand.to_play) \
-                    and not self.paused:
-                self.kick_bots()
-
     # ------------------------------------------------------------------ end of the match
     async def record_match(self) -> None:
         """Record the finished match; if the database refuses, the ticker tries again later."""
@@ -692,57 +449,11 @@ class Table:
     async def _record_match(self) -> None:
         """Store the finished match: its summary, each player's result and rating change."""
         summary = self.summary or self._summary()
-        entrants = self.entrants()
-        totals = list(self.match.totals)
-        seats = [(i, s.user_id, s.left) for i, s in enumerate(self.seats)]
-        table_id, finished = self.id, self.runtime.wallclock()
-        results = self.results()
-        practice = not self.rated
-        both_sides = unrated_users(entrants, [u for _, u, _ in seats])
-
-        def write(c: DbConnection) -> None:
-            ids = [u for _, u, _ in seats if u is not None]
-            current = {r.id: (r.mu, r.sigma) for r in c.execute(
-                select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))}
-            teams = [[current[seats[s][1]] for s in group] for group in entrants]
-            new = teams if practice else ratings.rate(teams, totals)
-            after: dict[int, tuple[float, float]] = {}
-            for group, team in zip(entrants, new, strict=True):
-                for seat, rating in zip(group, team, strict=True):
-                    user = seats[seat][1]
-                    assert user is not None
-                    after[user] = current[user] if user in both_sides else rating
-            match_id = db.new_id(c.execute(db.matches.insert().values(
-                table_id=table_id, finished_at=finished, summary={**summary, "results": results})))
-            best = max(totals)
-            for e, group in enumerate(entrants):
-                outcome = "draw" if totals.count(best) > 1 and totals[e] == best else (
-                    "win" if totals[e] == best else "loss")
-                for seat in group:
-                    user_id = seats[seat][1]
-                    assert user_id is not None
-                    mu0, s0 = current[user_id]
-                    mu1, s1 = after[user_id]
-                    c.execute(db.match_players.insert().values(
-                        match_id=match_id, seat=seat, user_id=user_id, points=totals[e], result=outcome,
-                        left=seats[seat][2], rating_before=ratings.display(mu0, s0),
-                        rating_after=ratings.display(mu1, s1)))
-            for user_id, (mu, sigma) in after.items():
-                c.execute(update(db.users).where(db.users.c.id == user_id).values(
-                    mu=mu, sigma=sigma, matches=db.users.c.matches + 1))
-            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status="over"))
-
-        await self.runtime.store.awrite(write)
+        record = MatchRecord(self.id, self.runtime.wallclock(), {**summary, "results": self.results()},
+                             self.entrants(), list(self.match.totals), [s.user_id for s in self.seats],
+                             [s.left for s in self.seats], self.rated)
+        await self.runtime.repos.matches.record(record)
         self.recorded = True
-
-
-def unrated_users(entrants: list[list[int]], users: list[int | None]) -> set[int | None]:
-    """Users who sit for more than one entrant (a bot user on both sides): their rating does not move."""
-    sides: dict[int | None, set[int]] = {}
-    for entrant, group in enumerate(entrants):
-        for seat in group:
-            sides.setdefault(users[seat], set()).add(entrant)
-    return {user for user, where in sides.items() if len(where) > 1}
 
 
 def new_seed() -> int:

@@ -1,0 +1,51 @@
+"""The server's settings from ``BURRACO_*`` environment variables (pydantic-settings); ``burraco serve``
+flags override them, and :meth:`ServerSettings.app_options` hands them to ``create_app``.
+
+>>> import os
+>>> os.environ["BURRACO_PORT"] = "9000"; os.environ["BURRACO_SECURE_COOKIES"] = "true"
+>>> settings = ServerSettings()
+>>> settings.port, settings.secure_cookies, settings.host
+(9000, True, '127.0.0.1')
+>>> settings.merged(port=8080, host=None).port
+8080
+>>> del os.environ["BURRACO_PORT"], os.environ["BURRACO_SECURE_COOKIES"]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class ServerSettings(BaseSettings):
+    """Every setting of a served app; each is read from ``BURRACO_<NAME>`` (e.g. ``BURRACO_DB_URL``)."""
+
+    model_config = SettingsConfigDict(env_prefix="BURRACO_", extra="ignore", frozen=True)
+
+    db_url: str | None = None
+    """``sqlite:///PATH`` or ``postgresql+psycopg://user@host/db``; None: SQLite in the user data directory."""
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    secure_cookies: bool = False
+    """Mark session cookies ``Secure`` (set it behind HTTPS); they are always HttpOnly and SameSite=Lax."""
+    bot_delay: float = Field(default=0.6, ge=0, le=60)
+    public_stats: bool = False
+    api_docs: bool = False
+    durable: bool = True
+    rate_limit: float | None = Field(default=40.0, gt=0)
+    """WebSocket messages per second and connection (a burst of twice as many)."""
+    table_burst: int = Field(default=10, ge=1)
+    table_every: float = Field(default=6.0, gt=0)
+    redis_url: str | None = None
+    """``redis://host:6379/0``: share tables with other processes on the same database by lease."""
+
+    def merged(self, **flags: Any) -> ServerSettings:
+        """These settings with the flags that were given (not None) in their place."""
+        given = {name: value for name, value in flags.items() if value is not None}
+        return self.model_copy(update=given) if given else self
+
+    def app_options(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`burraco.web.app.create_app` (all but the database URL)."""
+        return self.model_dump(exclude={"db_url", "host", "port"})

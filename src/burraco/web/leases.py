@@ -1,0 +1,106 @@
+"""Table ownership by lease, the first piece of running many server processes (``docs/deploy.md``).
+
+A process may hold a live table (deal, write its events, run its bots) only while it holds the
+table's lease. :class:`RedisLeases` keeps leases in Redis (``SET NX PX``; renew and release only by
+the owner, atomically, with small Lua scripts), so processes sharing one Redis and one database
+never both own a table; a process that dies stops renewing, and its leases lapse after ``ttl``.
+:class:`LocalLeases` is the single-process stand-in (every lease is granted; nothing to share).
+
+>>> leases = LocalLeases("proc-a")
+>>> leases.acquire(7), leases.renew(7), leases.owner(7)
+(True, True, 'proc-a')
+>>> leases.release(7); leases.owner(7) is None
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Final, Protocol
+
+if TYPE_CHECKING:
+    import redis
+
+PREFIX: Final = "burraco:table:"
+DEFAULT_TTL: Final = 15.0
+"""Seconds a lease lasts unless renewed (the ticker renews every tick, twice a second)."""
+_RENEW: Final = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+return 0
+"""
+_RELEASE: Final = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+class Leases(Protocol):
+    """Who owns which table."""
+
+    name: str
+
+    def acquire(self, table_id: int) -> bool: ...
+    def renew(self, table_id: int) -> bool: ...
+    def release(self, table_id: int) -> None: ...
+    def owner(self, table_id: int) -> str | None: ...
+
+
+def process_name() -> str:
+    """A name for this process's leases, unique among the processes sharing a Redis."""
+    return f"burraco-{secrets.token_hex(6)}"
+
+
+class LocalLeases:
+    """One process alone: it owns every table it asks for."""
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name or process_name()
+        self._held: set[int] = set()
+
+    def acquire(self, table_id: int) -> bool:
+        self._held.add(table_id)
+        return True
+
+    def renew(self, table_id: int) -> bool:
+        return table_id in self._held
+
+    def release(self, table_id: int) -> None:
+        self._held.discard(table_id)
+
+    def owner(self, table_id: int) -> str | None:
+        return self.name if table_id in self._held else None
+
+
+class RedisLeases:
+    """Leases shared by every process on one Redis (``redis.Redis`` with ``decode_responses=True``)."""
+
+    def __init__(self, client: redis.Redis, name: str | None = None, ttl: float = DEFAULT_TTL) -> None:
+        self.client = client
+        self.name = name or process_name()
+        self.ttl_ms = max(1, int(ttl * 1000))
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+
+    @classmethod
+    def from_url(cls, url: str, name: str | None = None, ttl: float = DEFAULT_TTL) -> RedisLeases:
+        import redis as redis_module
+
+        return cls(redis_module.Redis.from_url(url, decode_responses=True), name, ttl)
+
+    def acquire(self, table_id: int) -> bool:
+        """Take the table's lease if nobody holds it (or this process already does)."""
+        key = PREFIX + str(table_id)
+        if self.client.set(key, self.name, nx=True, px=self.ttl_ms):
+            return True
+        return self.renew(table_id)
+
+    def renew(self, table_id: int) -> bool:
+        """Extend the lease; False if this process no longer holds it (it must drop the table)."""
+        return bool(self._renew(keys=[PREFIX + str(table_id)], args=[self.name, self.ttl_ms]))
+
+    def release(self, table_id: int) -> None:
+        self._release(keys=[PREFIX + str(table_id)], args=[self.name])
+
+    def owner(self, table_id: int) -> str | None:
+        value = self.client.get(PREFIX + str(table_id))
+        return None if value is None else str(value)

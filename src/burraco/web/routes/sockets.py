@@ -1,0 +1,93 @@
+"""``/ws/tables/{id}``: one WebSocket per table and client; every message is checked by ``protocol.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from burraco.web import auth
+from burraco.web.dispatcher import Dispatcher, RateLimiter
+from burraco.web.input_limits import WS_MAX_BYTES
+from burraco.web.manager import TableManager
+from burraco.web.routes.deps import AppConfig, SessionSockets, session_of, user_from_cookie
+from burraco.web.tables import Connection
+
+router = APIRouter(tags=["tables"])
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: int) -> None:
+    origin = websocket.headers.get("origin")
+    host = websocket.headers.get("host", "")
+    if origin and urlsplit(origin).netloc != host:
+        await websocket.close(code=1008, reason="cross-origin WebSocket refused")
+        return
+    manager: TableManager = websocket.app.state.manager
+    cookie = websocket.cookies.get(auth.COOKIE)
+    user = user_from_cookie(websocket, cookie)
+    await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
+    conn = await manager.join(table_id, user)
+    if not isinstance(conn, Connection):
+        await websocket.close(code=conn[0], reason=conn[1])
+        return
+    session = session_of(websocket, cookie) if user is not None else None
+    sockets: SessionSockets = websocket.app.state.session_sockets
+    if session is not None:
+        sockets.add(session[1], conn)
+    try:
+        await _serve(conn, websocket)
+    finally:
+        if session is not None:
+            sockets.discard(session[1], conn)
+
+
+async def _serve(conn: Connection, websocket: WebSocket) -> None:
+    """Until the client goes, or the server closes the connection (too slow, table unloaded)."""
+    settings: AppConfig = websocket.app.state.settings
+    sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
+    dispatcher: Dispatcher = websocket.app.state.dispatcher
+    limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
+    receiver = asyncio.get_running_loop().create_task(_receive(conn, websocket, dispatcher, limiter))
+    try:
+        await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        receiver.cancel()
+        async with conn.table.lock:
+            await conn.table.disconnect(conn)
+        with contextlib.suppress(Exception):
+            await sender
+
+
+async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher,
+                   limiter: RateLimiter | None) -> None:
+    """Dispatch a connection's messages until the client disconnects (or sends one too big)."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            if len(raw) > WS_MAX_BYTES:
+                await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
+                return
+            # shielded: closing the socket must not cut a step between its write and its reply
+            await asyncio.shield(dispatcher.dispatch(conn, raw, limiter))
+
+
+async def _pump(conn: Connection, websocket: WebSocket) -> None:
+    """Send a connection's queued messages in order; stop at the close marker or a dead socket."""
+    try:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:
+        conn.closed = True
+    with contextlib.suppress(Exception):
+        await websocket.close(code=conn.close_code, reason=conn.close_reason)

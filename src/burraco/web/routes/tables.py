@@ -1,0 +1,98 @@
+"""The lobby and its tables: presets, the list of open tables, creating a table, one table's state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from burraco.core.errors import BurracoError
+from burraco.core.options import PRESETS, Rules, preset
+from burraco.web.auth import User
+from burraco.web.routes.deps import Config, Manager, RequiredUser, TableId
+from burraco.web.routes.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
+from burraco.web.tables import Table, TableConfig, TableError, new_seed
+
+router = APIRouter(prefix="/api", tags=["tables"])
+
+
+def detail(table: Table) -> TableResponse:
+    return TableResponse(table=TableDetail.model_validate(table.info(full=True)))
+
+
+def rules_of(body: CreateTable) -> Rules:
+    """The table's rules: a preset with the request's changes (422 if they do not make valid rules)."""
+    try:
+        changes: dict[str, Any] = body.options.changes()
+        changes["players"] = body.players
+        if body.hands is not None:
+            changes["hands_per_turn"] = body.hands
+        if body.target is not None:
+            changes["target"] = body.target
+        return preset(body.preset, **changes)
+    except (BurracoError, TypeError) as error:
+        raise HTTPException(422, str(error)) from None
+
+
+def check_practice(body: CreateTable) -> None:
+    """A chosen seed would let its chooser compute every hidden card: only a private practice table
+    (the creator alone with bots, unrated) may have one. Live tables deal from :func:`new_seed`."""
+    if body.practice and (not body.sit or body.bots is None):
+        raise HTTPException(422, "a practice table seats you and bots only: give sit: true and bots")
+    if body.seed is not None and not body.practice:
+        raise HTTPException(422, "seed: a seed may be chosen only at a private practice table "
+                                 "(practice: true, you and bots, unrated)")
+
+
+@router.get("/presets")
+def presets() -> dict[str, dict[str, Any]]:
+    """Every rules preset by name."""
+    return {name: rules.to_dict() for name, rules in PRESETS.items()}
+
+
+@router.get("/tables")
+def lobby(manager: Manager) -> LobbyResponse:
+    """The open tables (practice tables and all-bot tables are not listed)."""
+    return LobbyResponse(tables=[TableSummary.model_validate(info) for info in manager.lobby()])
+
+
+@router.post("/tables")
+async def create_table(body: CreateTable, request: Request, user: RequiredUser, manager: Manager,
+                       settings: Config) -> TableResponse:
+    """Create a table (and sit, and seat bots). Too many tables too fast, or too many unfinished: 429."""
+    rules = rules_of(body)
+    check_practice(body)
+    request.app.state.creation_guard.check(user.id)
+    table = await _open(body, rules, user, manager, settings.wallclock())
+    async with table.lock:
+        async with table.atomic():  # seat, bots and first deal: stored together or not at all
+            if body.sit:
+                await table.sit(user, 0)
+            if body.bots:
+                await table.fill_bots(body.bots)
+        table.broadcast(full=True)
+        table.kick_bots()
+    return detail(table)
+
+
+async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, now: float) -> Table:
+    name = body.name.strip() or f"{user.name}'s table"
+    seed = body.seed if body.seed is not None else new_seed()
+    config = TableConfig(name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id,
+                         now, body.practice)
+    try:
+        return await manager.create(config, user)
+    except TableError as error:  # too many unfinished tables
+        raise HTTPException(429, {"code": error.code, "message": str(error)}) from None
+
+
+def live_table(manager: Manager, table_id: int) -> Table:
+    table = manager.tables.get(table_id)
+    if table is None:
+        raise HTTPException(404, f"no live table {table_id}")
+    return table
+
+
+@router.get("/tables/{table_id}")
+def table_info(table_id: TableId, manager: Manager) -> TableResponse:
+    return detail(live_table(manager, table_id))

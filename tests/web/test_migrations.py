@@ -1,0 +1,62 @@
+"""The schema's Alembic migrations: up and down, the head matches the models, and databases made by
+``create_all`` before migrations existed are stamped and upgraded on start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, inspect, select, text
+
+from burraco.web import db, migrations
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Engine:
+    return create_engine(f"sqlite:///{tmp_path / 'm.db'}")
+
+
+def test_head_is_the_newest_script(engine: Engine) -> None:
+    with engine.connect() as connection:
+        script = ScriptDirectory.from_config(migrations.config(connection))
+    assert script.get_current_head() == migrations.HEAD
+
+
+def test_up_down_and_up_again(engine: Engine) -> None:
+    with engine.begin() as connection:
+        migrations.upgrade(connection)
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        migrations.downgrade(connection, "0001")
+        assert "practice" not in {c["name"] for c in inspect(connection).get_columns("tables")}
+        migrations.downgrade(connection, "base")
+        assert inspect(connection).get_table_names() == ["alembic_version"]
+        migrations.upgrade(connection)
+        assert migrations.current(connection) == migrations.HEAD
+
+
+def test_a_database_made_before_practice_tables_is_upgraded(engine: Engine, tmp_path: Path) -> None:
+    with engine.begin() as connection:
+        migrations.upgrade(connection, "0001")
+        connection.execute(text("DROP TABLE alembic_version"))  # as create_all left it: no version table
+        connection.execute(text("INSERT INTO tables (name, preset, rules, seed, turn_timer, grace, status, "
+                                "created_at) VALUES ('old', 'fibur', '{}', 1, 0, 30, 'over', 0)"))
+    engine.dispose()
+    store = db.Store(f"sqlite:///{tmp_path / 'm.db'}")
+    try:
+        assert store.read(lambda c: c.execute(select(db.tables.c.practice)).scalar_one()) is False
+        assert store.read(migrations.current) == migrations.HEAD
+    finally:
+        store.close()
+
+
+def test_a_database_made_by_create_all_is_stamped(engine: Engine, tmp_path: Path) -> None:
+    db.metadata.create_all(engine)
+    engine.dispose()
+    store = db.Store(f"sqlite:///{tmp_path / 'm.db'}")
+    try:
+        assert store.read(migrations.current) == migrations.HEAD
+    finally:
+        store.close()

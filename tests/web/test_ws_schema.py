@@ -1,0 +1,43 @@
+"""Every WebSocket message, both ways, matches the JSON Schema served at ``/api/ws-schema``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import jsonschema
+from fastapi.testclient import TestClient
+from web_helpers import Player, create_table, guest, simple_policy
+
+
+def test_traffic_matches_the_served_schema(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    schema = client.get("/api/ws-schema").json()
+    server = jsonschema.Draft202012Validator(schema["server"])
+    client_side = jsonschema.Draft202012Validator(schema["client"])
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, bots="easy")
+    sent: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        original = ws.send_json
+
+        def recording(data: Any, mode: str = "text") -> None:
+            sent.append(data)
+            original(data, mode)  # type: ignore[arg-type]
+
+        ws.send_json = recording  # type: ignore[method-assign]
+        for _ in range(6):
+            player.act(simple_policy(player.wait_turn()["legal"]))
+        player.request({"type": "ping"})
+        player.request({"type": "sync"})
+        player.request({"type": "sit", "seat": 1})  # refused: an error message
+        player.send_raw(json.dumps({"type": "fold"}))
+    for message in player.messages:
+        server.validate(message)
+    for message in sent:
+        client_side.validate(message)
+    kinds = {m["type"] for m in player.messages}
+    assert {"state", "pong", "error"} <= kinds and len(sent) >= 9
+    assert list(client_side.iter_errors({"type": "action", "kind": "fold"}))  # a bad one is caught
