@@ -1,0 +1,145 @@
+"""The observation: one fixed-shape vector and one text view, built from a seat's :func:`observe`.
+
+:func:`encode` is the only function that turns a hand into numbers for learning, and it reads
+nothing but the :class:`~burraco.core.view.Observation` of the seat, so no hidden card can reach
+it (tests/rl/test_observation.py changes every hidden card and checks nothing changes).
+
+Seats and sides are *relative*: block 0 is the observing seat (or its side), then the next seats
+clockwise. Every block is a count vector over the 53 card kinds unless said otherwise (docs/rl.md
+lists the layout; :data:`LAYOUT` names each block and its width).
+
+>>> from burraco.core.hand import Hand
+>>> from burraco.core.view import observe
+>>> vector = encode(observe(Hand.deal(players=2, seed=3), 0))
+>>> vector.shape, vector.dtype, int(vector[:53].sum())
+((719,), dtype('float32'), 11)
+>>> print(text_view(observe(Hand.deal(players=2, seed=3), 0)).splitlines()[0])
+seat 0 of 2, side 0, phase take, seat 1 to play
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from burraco.core.cards import DECK_SIZE, NUM_KINDS, format_cards
+from burraco.core.options import Rules
+from burraco.core.scoring import score_side
+from burraco.core.view import Observation
+
+MAX_SEATS: Final = 4
+MAX_SIDES: Final = 3
+PHASES: Final = ("take", "play", "over")
+LAYOUT: Final = (
+    ("hand", NUM_KINDS),
+    ("melds_by_side", MAX_SIDES * NUM_KINDS),
+    ("meld_count_by_side", MAX_SIDES),
+    ("table_points_by_side", MAX_SIDES),
+    ("discard_counts", NUM_KINDS),
+    ("discard_top", NUM_KINDS),
+    ("discard_order", DECK_SIZE),
+    ("known_by_seat", MAX_SEATS * NUM_KINDS),
+    ("hand_size_by_seat", MAX_SEATS),
+    ("stock_size", 1),
+    ("pozzetto_sizes", 2),
+    ("pozzetto_taken_by_side", MAX_SIDES),
+    ("phase", len(PHASES)),
+    ("must_draw", 1),
+    ("one_card_pick", NUM_KINDS),
+    ("players", 3),
+    ("to_play", MAX_SEATS),
+    ("own_pozzetto", 1),
+)
+"""(name, width) of each block, in order. ``discard_order`` holds card id + 1, bottom first (0:
+empty); ``table_points_by_side`` is the points each side has on the table (melds, bonuses and
+the untaken-pozzetto penalty, no hand cards) in hundreds."""
+SIZE: Final = sum(width for _, width in LAYOUT)
+OFFSET: Final = {name: sum(w for _, w in LAYOUT[:i]) for i, (name, _) in enumerate(LAYOUT)}
+_ARANGE: Final = np.arange(NUM_KINDS)
+
+
+def side_order(view: Observation) -> list[int]:
+    """Sides in relative order: the observer's first, then by the first seat clockwise."""
+    seat = view.seat or 0
+    order: list[int] = []
+    for k in range(view.players):
+        side = view.side_of[(seat + k) % view.players]
+        if side not in order:
+            order.append(side)
+    return order
+
+
+def _counts(cards: list[int] | tuple[int, ...]) -> npt.NDArray[np.int64]:
+    return np.bincount(np.asarray(cards, dtype=np.int64), minlength=NUM_KINDS)
+
+
+def encode(view: Observation, rules: Rules | None = None) -> npt.NDArray[np.float32]:
+    """The seat's observation as a float32 vector of length :data:`SIZE`."""
+    out = np.zeros(SIZE, dtype=np.float32)
+    seat = view.seat or 0
+    n = view.players
+    if view.hand:
+        out[:NUM_KINDS] = _counts(view.hand)
+    _encode_sides(out, view, rules or Rules(players=n))
+    pile = view.discard_pile
+    if pile:
+        o = OFFSET["discard_counts"]
+        out[o : o + NUM_KINDS] = _counts(pile)
+        out[OFFSET["discard_top"] + pile[-1]] = 1
+        o = OFFSET["discard_order"]
+        out[o : o + len(pile)] = np.asarray(pile, dtype=np.float32) + 1
+    for k in range(n):
+        other = (seat + k) % n
+        if view.known_cards[other]:
+            o = OFFSET["known_by_seat"] + k * NUM_KINDS
+            out[o : o + NUM_KINDS] = _counts(view.known_cards[other])
+        out[OFFSET["hand_size_by_seat"] + k] = view.hand_sizes[other]
+    out[OFFSET["stock_size"]] = view.stock_size
+    sizes = view.pozzetto_sizes[-2:]
+    out[OFFSET["pozzetto_sizes"] : OFFSET["pozzetto_sizes"] + len(sizes)] = sizes
+    out[OFFSET["phase"] + PHASES.index(view.phase)] = 1
+    out[OFFSET["must_draw"]] = view.must_draw
+    if view.one_card_pick >= 0:
+        out[OFFSET["one_card_pick"] + view.one_card_pick] = 1
+    out[OFFSET["players"] + n - 2] = 1
+    out[OFFSET["to_play"] + (view.to_play - seat) % n] = 1
+    return out
+
+
+def _encode_sides(out: npt.NDArray[np.float32], view: Observation, rules: Rules) -> None:
+    taken = dict(view.pozzetto_of_side)
+    closed = view.end_reason == "closed"
+    for k, side in enumerate(side_order(view)):
+        melds = view.melds[side]
+        if melds:
+            o = OFFSET["melds_by_side"] + k * NUM_KINDS
+            out[o : o + NUM_KINDS] = _counts([c for m in melds for c in m.cards])
+        out[OFFSET["meld_count_by_side"] + k] = len(melds)
+        took = side in taken
+        points = score_side(melds, (), took, closed and side == view.side_of[view.to_play], rules).total
+        out[OFFSET["table_points_by_side"] + k] = points / 100
+        out[OFFSET["pozzetto_taken_by_side"] + k] = took
+    mine = view.my_side
+    out[OFFSET["own_pozzetto"]] = mine is not None and mine in taken
+
+
+def text_view(view: Observation) -> str:
+    """The same observation as text, for language-model agents and for reading logs."""
+    seat = view.seat or 0
+    lines = [
+        f"seat {seat} of {view.players}, side {view.my_side}, phase {view.phase}, seat {view.to_play} to play",
+        f"hand: {format_cards(view.hand)}",
+    ]
+    for side in side_order(view):
+        melds = " | ".join(format_cards(m.cards) for m in view.melds[side]) or "-"
+        lines.append(f"melds of side {side}: {melds}")
+    lines.append(f"discard pile (bottom first): {format_cards(view.discard_pile) or '-'}")
+    lines.append(f"stock: {view.stock_size}, pozzetti left: {list(view.pozzetto_sizes)}, "
+                 f"taken by sides: {[side for side, _ in view.pozzetto_of_side]}")
+    lines.append("hand sizes: " + ", ".join(f"seat {s}: {size}" for s, size in enumerate(view.hand_sizes)))
+    for other, known in enumerate(view.known_cards):
+        if known and other != seat:
+            lines.append(f"seat {other} is known to hold: {format_cards(known)}")
+    return "\n".join(lines)
