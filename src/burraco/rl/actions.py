@@ -72,6 +72,13 @@ class CanonicalLegal:
         indices.extend(range(ATTACH_BASE, ATTACH_BASE + len(attaches)))
         self.indices = sorted(indices)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CanonicalLegal):
+            return NotImplemented
+        return (self.indices, self.melds, self.attaches) == (other.indices, other.melds, other.attaches)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __len__(self) -> int:
         return len(self.indices)
 
