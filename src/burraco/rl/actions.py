@@ -61,16 +61,25 @@ class CanonicalLegal:
     __slots__ = ("attaches", "indices", "melds", "others")
 
     def __init__(self, legal: Sequence[Action]) -> None:
-        melds = sorted((a for a in legal if a.kind == "meld"), key=_meld_key)[:MELD_SLOTS]
-        attaches = sorted((a for a in legal if a.kind == "attach"), key=_attach_key)[:ATTACH_SLOTS]
-        others = [a for a in legal if a.kind not in ("meld", "attach")]
+        others: list[Action] = []
+        melds: list[Action] = []
+        attaches: list[Action] = []
+        for action in legal:
+            kind = action.kind
+            (melds if kind == "meld" else attaches if kind == "attach" else others).append(action)
+        if melds:
+            melds.sort(key=_meld_key)
+            del melds[MELD_SLOTS:]
+        if attaches:
+            attaches.sort(key=_attach_key)
+            del attaches[ATTACH_SLOTS:]
         self.melds = melds
         self.attaches = attaches
         self.others = others
-        indices = [_fixed_index(a) for a in others]
+        indices = sorted([_fixed_index(a) for a in others])
         indices.extend(range(MELD_BASE, MELD_BASE + len(melds)))
         indices.extend(range(ATTACH_BASE, ATTACH_BASE + len(attaches)))
-        self.indices = sorted(indices)
+        self.indices = indices
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CanonicalLegal):

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from burraco.core.cards import DECK_SIZE, NUM_KINDS, format_cards
+from burraco.core.melds import Meld
 from burraco.core.options import Rules
 from burraco.core.scoring import score_side
 from burraco.core.view import Observation
@@ -57,7 +58,6 @@ empty); ``table_points_by_side`` is the points each side has on the table (melds
 the untaken-pozzetto penalty, no hand cards) in hundreds."""
 SIZE: Final = sum(width for _, width in LAYOUT)
 OFFSET: Final = {name: sum(w for _, w in LAYOUT[:i]) for i, (name, _) in enumerate(LAYOUT)}
-_ARANGE: Final = np.arange(NUM_KINDS)
 
 
 def side_order(view: Observation) -> list[int]:
@@ -71,31 +71,47 @@ def side_order(view: Observation) -> list[int]:
     return order
 
 
-def _counts(cards: list[int] | tuple[int, ...]) -> npt.NDArray[np.int64]:
-    return np.bincount(np.asarray(cards, dtype=np.int64), minlength=NUM_KINDS)
-
-
 def encode(view: Observation, rules: Rules | None = None) -> npt.NDArray[np.float32]:
     """The seat's observation as a float32 vector of length :data:`SIZE`."""
-    out = np.zeros(SIZE, dtype=np.float32)
     seat = view.seat or 0
     n = view.players
-    if view.hand:
-        out[:NUM_KINDS] = _counts(view.hand)
-    _encode_sides(out, view, rules or Rules(players=n))
+    order = side_order(view)
     pile = view.discard_pile
+    # every count block in one bincount: the position of each card in its block
+    spots = list(view.hand)
+    for k, side in enumerate(order):
+        base = OFFSET["melds_by_side"] + k * NUM_KINDS
+        spots.extend([base + c for m in view.melds[side] for c in m.cards])
+    for k in range(n):
+        known = view.known_cards[(seat + k) % n]
+        if known:
+            base = OFFSET["known_by_seat"] + k * NUM_KINDS
+            spots.extend([base + c for c in known])
+    out = np.bincount(np.asarray(spots, dtype=np.intp), minlength=SIZE).astype(np.float32)
     if pile:
+        cards = np.asarray(pile, dtype=np.intp)
         o = OFFSET["discard_counts"]
-        out[o : o + NUM_KINDS] = _counts(pile)
+        out[o : o + NUM_KINDS] = np.bincount(cards, minlength=NUM_KINDS)
         out[OFFSET["discard_top"] + pile[-1]] = 1
         o = OFFSET["discard_order"]
-        out[o : o + len(pile)] = np.asarray(pile, dtype=np.float32) + 1
+        out[o : o + len(pile)] = cards + 1
+    _encode_scalars(out, view, order, rules or _DEFAULT_RULES[n])
+    return out
+
+
+def _encode_scalars(out: npt.NDArray[np.float32], view: Observation, order: list[int], rules: Rules) -> None:
+    seat = view.seat or 0
+    n = view.players
+    taken = dict(view.pozzetto_of_side)
+    closer = view.side_of[view.to_play] if view.end_reason == "closed" else -1
+    for k, side in enumerate(order):
+        melds = view.melds[side]
+        took = side in taken
+        out[OFFSET["meld_count_by_side"] + k] = len(melds)
+        out[OFFSET["table_points_by_side"] + k] = table_points(melds, took, side == closer, rules) / 100
+        out[OFFSET["pozzetto_taken_by_side"] + k] = took
     for k in range(n):
-        other = (seat + k) % n
-        if view.known_cards[other]:
-            o = OFFSET["known_by_seat"] + k * NUM_KINDS
-            out[o : o + NUM_KINDS] = _counts(view.known_cards[other])
-        out[OFFSET["hand_size_by_seat"] + k] = view.hand_sizes[other]
+        out[OFFSET["hand_size_by_seat"] + k] = view.hand_sizes[(seat + k) % n]
     out[OFFSET["stock_size"]] = view.stock_size
     sizes = view.pozzetto_sizes[-2:]
     out[OFFSET["pozzetto_sizes"] : OFFSET["pozzetto_sizes"] + len(sizes)] = sizes
@@ -105,24 +121,26 @@ def encode(view: Observation, rules: Rules | None = None) -> npt.NDArray[np.floa
         out[OFFSET["one_card_pick"] + view.one_card_pick] = 1
     out[OFFSET["players"] + n - 2] = 1
     out[OFFSET["to_play"] + (view.to_play - seat) % n] = 1
-    return out
-
-
-def _encode_sides(out: npt.NDArray[np.float32], view: Observation, rules: Rules) -> None:
-    taken = dict(view.pozzetto_of_side)
-    closed = view.end_reason == "closed"
-    for k, side in enumerate(side_order(view)):
-        melds = view.melds[side]
-        if melds:
-            o = OFFSET["melds_by_side"] + k * NUM_KINDS
-            out[o : o + NUM_KINDS] = _counts([c for m in melds for c in m.cards])
-        out[OFFSET["meld_count_by_side"] + k] = len(melds)
-        took = side in taken
-        points = score_side(melds, (), took, closed and side == view.side_of[view.to_play], rules).total
-        out[OFFSET["table_points_by_side"] + k] = points / 100
-        out[OFFSET["pozzetto_taken_by_side"] + k] = took
     mine = view.my_side
     out[OFFSET["own_pozzetto"]] = mine is not None and mine in taken
+
+
+_POINTS: dict[tuple[int, ...], tuple[tuple[Meld, ...], Rules, int]] = {}
+_DEFAULT_RULES: Final = {n: Rules(players=n) for n in (2, 3, 4)}
+
+
+def table_points(melds: tuple[Meld, ...], took: bool, closed: bool, rules: Rules) -> int:
+    """A side's points on the table (:func:`score_side` with no cards in hand), memoised: melds
+    change far less often than observations are built."""
+    key = (*map(id, melds), took, closed, id(rules))
+    hit = _POINTS.get(key)
+    if hit is not None and hit[1] is rules and all(a is b for a, b in zip(hit[0], melds, strict=True)):
+        return hit[2]
+    points = score_side(melds, (), took, closed, rules).total
+    if len(_POINTS) > 4096:
+        _POINTS.clear()
+    _POINTS[key] = (melds, rules, points)
+    return points
 
 
 def text_view(view: Observation) -> str:
