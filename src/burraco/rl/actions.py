@@ -81,6 +81,9 @@ class CanonicalLegal:
         indices.extend(range(ATTACH_BASE, ATTACH_BASE + len(attaches)))
         self.indices = indices
 
+    def __deepcopy__(self, memo: dict[int, object]) -> CanonicalLegal:
+        return self  # never changed after it is built
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CanonicalLegal):
             return NotImplemented
