@@ -40,6 +40,8 @@ def arena(
                        ] = None,
     output: Annotated[str | None, typer.Option(help="With --backend ray: append each game to this JSONL file and "
                                                     "resume from it.")] = None,
+    selfplay: Annotated[str | None, typer.Option(help="With --backend ray: also write one row per decision "
+                                                      "(observation, action, reward) to this Parquet file.")] = None,
 ) -> None:
     """Play BOT_A against BOT_B on duplicate deals (seats and dealers alternate) and report wins,
     losses, draws, win rate with its 95% Wilson interval, mean score difference per hand and Elo."""
@@ -61,8 +63,8 @@ def arena(
         raise typer.BadParameter("process or ray", param_hint="--backend")
     if backend == "ray":
         run = _ray_runner(address, output)
-    elif output is not None or address is not None:
-        raise typer.BadParameter("--output and --address need --backend ray", param_hint="--output")
+    elif output is not None or address is not None or selfplay is not None:
+        raise typer.BadParameter("--output, --address and --selfplay need --backend ray", param_hint="--backend")
     else:
         run = run_arena
     results = _run_with_progress(config, max(1, count), run)
@@ -78,6 +80,8 @@ def arena(
     })
     if config.matches:
         report["target"] = target
+    if selfplay is not None:
+        report["selfplay"] = {"file": selfplay, "rows": _selfplay(config, selfplay, address, max(1, count))}
     if save_histories is not None:
         report["histories"] = {
             "dir": save_histories,
@@ -102,6 +106,16 @@ def _ray_runner(address: str | None, output: str | None) -> Runner:
         print(f"error: burraco arena --backend ray: {error}", file=sys.stderr)
         raise typer.Exit(2) from None
     return lambda config, workers, on_result: run_arena_ray(config, address, workers, on_result, output)
+
+
+def _selfplay(config: ArenaConfig, path: str, address: str | None, workers: int) -> int:
+    try:
+        require("rl")
+        from burraco.rl.selfplay import generate
+    except ImportError as error:
+        print(f"error: burraco arena --selfplay: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    return generate(config, path, address, workers)
 
 
 def _run_with_progress(config: ArenaConfig, workers: int, run: Runner = run_arena) -> list[GameResult]:
