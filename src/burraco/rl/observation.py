@@ -99,6 +99,12 @@ def encode(view: Observation, rules: Rules | None = None) -> npt.NDArray[np.floa
     return out
 
 
+_MELD_COUNT, _POINTS_AT, _TAKEN_AT = OFFSET["meld_count_by_side"], OFFSET["table_points_by_side"], \
+    OFFSET["pozzetto_taken_by_side"]
+_SIZES_AT, _POZZ_AT, _PHASE_AT = OFFSET["hand_size_by_seat"], OFFSET["pozzetto_sizes"], OFFSET["phase"]
+_PICK_AT, _PLAYERS_AT, _TO_PLAY_AT = OFFSET["one_card_pick"], OFFSET["players"], OFFSET["to_play"]
+
+
 def _encode_scalars(out: npt.NDArray[np.float32], view: Observation, order: list[int], rules: Rules) -> None:
     seat = view.seat or 0
     n = view.players
@@ -107,20 +113,20 @@ def _encode_scalars(out: npt.NDArray[np.float32], view: Observation, order: list
     for k, side in enumerate(order):
         melds = view.melds[side]
         took = side in taken
-        out[OFFSET["meld_count_by_side"] + k] = len(melds)
-        out[OFFSET["table_points_by_side"] + k] = table_points(melds, took, side == closer, rules) / 100
-        out[OFFSET["pozzetto_taken_by_side"] + k] = took
-    for k in range(n):
-        out[OFFSET["hand_size_by_seat"] + k] = view.hand_sizes[(seat + k) % n]
+        out[_MELD_COUNT + k] = len(melds)
+        out[_POINTS_AT + k] = table_points(melds, took, side == closer, rules) / 100
+        out[_TAKEN_AT + k] = took
+    sizes = view.hand_sizes
+    out[_SIZES_AT : _SIZES_AT + n] = sizes[seat:] + sizes[:seat]
     out[OFFSET["stock_size"]] = view.stock_size
-    sizes = view.pozzetto_sizes[-2:]
-    out[OFFSET["pozzetto_sizes"] : OFFSET["pozzetto_sizes"] + len(sizes)] = sizes
-    out[OFFSET["phase"] + PHASES.index(view.phase)] = 1
+    left = view.pozzetto_sizes[-2:]
+    out[_POZZ_AT : _POZZ_AT + len(left)] = left
+    out[_PHASE_AT + PHASES.index(view.phase)] = 1
     out[OFFSET["must_draw"]] = view.must_draw
     if view.one_card_pick >= 0:
-        out[OFFSET["one_card_pick"] + view.one_card_pick] = 1
-    out[OFFSET["players"] + n - 2] = 1
-    out[OFFSET["to_play"] + (view.to_play - seat) % n] = 1
+        out[_PICK_AT + view.one_card_pick] = 1
+    out[_PLAYERS_AT + n - 2] = 1
+    out[_TO_PLAY_AT + (view.to_play - seat) % n] = 1
     mine = view.my_side
     out[OFFSET["own_pozzetto"]] = mine is not None and mine in taken
 
@@ -134,7 +140,7 @@ def table_points(melds: tuple[Meld, ...], took: bool, closed: bool, rules: Rules
     change far less often than observations are built."""
     key = (*map(id, melds), took, closed, id(rules))
     hit = _POINTS.get(key)
-    if hit is not None and hit[1] is rules and all(a is b for a, b in zip(hit[0], melds, strict=True)):
+    if hit is not None:  # the cache keeps its melds and rules alive, so their ids name them alone
         return hit[2]
     points = score_side(melds, (), took, closed, rules).total
     if len(_POINTS) > 4096:
