@@ -62,3 +62,12 @@ def test_blocks_hold_what_the_view_says(players: int, seed: int, steps: int) -> 
     on_table = sum(len(m.cards) for side in view.melds for m in side)
     o = O.OFFSET["melds_by_side"]
     assert vector[o : o + 3 * 53].sum() == on_table
+
+
+def test_the_resampled_state_really_differs() -> None:
+    """The property above is not vacuous: the opponent's hand and the stock do change."""
+    hand = _played(2, 9, 30)
+    other = determinize(hand, 0, random.Random(1))
+    assert other.hand_cards(1) != hand.hand_cards(1) or other.stock != hand.stock
+    assert np.array_equal(O.encode(observe(hand, 0)), O.encode(observe(other, 0)))
+    assert not np.array_equal(O.encode(observe(hand, 1)), O.encode(observe(other, 1)))
