@@ -72,3 +72,21 @@ def test_render_ansi() -> None:
     env = burraco_v0.env(players=3, render_mode="ansi")
     env.reset(seed=2)
     assert env.render().startswith("seat ")
+
+
+def test_a_base_install_names_the_rl_extra() -> None:
+    import subprocess
+    import sys
+
+    code = """
+import importlib.abc, sys
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pettingzoo", "gymnasium", "numpy"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+sys.meta_path.insert(0, Refuse())
+from burraco.rl import burraco_v0
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "pip install 'burraco[rl]'" in result.stderr

@@ -24,10 +24,15 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from burraco.extras import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+except ImportError as error:  # a base install: say which extra to add
+    raise MissingExtraError("rl", [error.name or "pettingzoo"]) from error
 
 from burraco.core.hand import Hand
 from burraco.core.options import Rules, preset
