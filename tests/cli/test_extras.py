@@ -19,7 +19,8 @@ from burraco.extras import missing_for, parse_requirement, requirements
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTRA_MODULES = ("fastapi", "uvicorn", "sqlalchemy", "starlette", "argon2", "itsdangerous", "openskill",
-                 "platformdirs", "websockets", "httpx", "networkx", "fpdf", "pyspiel")
+                 "platformdirs", "websockets", "httpx", "networkx", "fpdf", "pyspiel", "pettingzoo", "gymnasium",
+                 "numpy", "ray", "pyarrow")
 BLOCK_EXTRAS = f"""
 import importlib.abc, sys
 class Refuse(importlib.abc.MetaPathFinder):
@@ -53,6 +54,7 @@ def test_base_commands_need_no_extra(args: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("args", "extra"), [
     (("serve",), "web"), (("serve", "--port", "9", "--help"), "web"), (("loadtest",), "web"),
     (("tournament", "show", "x.json"), "tournament"), (("tournament",), "tournament"),
+    (("bench", "rl"), "rl"),
 ])
 def test_a_missing_extra_is_one_line_and_exit_2(args: tuple[str, ...], extra: str) -> None:
     result = run_base(*args)
@@ -71,15 +73,16 @@ def test_help_lists_the_extras_commands_and_what_they_need() -> None:
 
 
 def test_the_installed_extras_are_complete_here() -> None:
-    for extra in ("web", "tournament"):
+    for extra in ("web", "tournament", "rl", "openspiel", "ray"):
         assert missing_for(extra) == []
 
 
 def test_the_test_extra_is_composed_not_copied() -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     test = extras["test"]
-    assert "burraco[web,tournament]" in test
-    copied = {parse_requirement(line).name for line in extras["web"] + extras["tournament"]}
+    assert "burraco[web,tournament,rl,openspiel,ray]" in test
+    composed = ("web", "tournament", "rl", "openspiel", "ray")
+    copied = {parse_requirement(line).name for extra in composed for line in extras[extra]}
     own = {parse_requirement(line).name for line in test if not line.startswith("burraco[")}
     assert not own & copied, f"[test] repeats {own & copied}"
 

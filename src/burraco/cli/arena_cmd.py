@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -16,6 +18,7 @@ from burraco.arena.runner import PLAIN_FORMAT, ArenaConfig, GameResult, history_
 from burraco.arena.stats import summarize
 from burraco.bots.registry import make_bot
 from burraco.core.options import preset
+from burraco.extras import require
 
 
 def arena(
@@ -31,6 +34,14 @@ def arena(
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
     save_histories: Annotated[str | None, typer.Option(help="Write every hand's history to this folder.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")] = False,
+    backend: Annotated[str, typer.Option(help="process (a local process pool) or ray (Ray tasks; the ray extra).")
+                       ] = "process",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: RAY_ADDRESS, else a local Ray).")
+                       ] = None,
+    output: Annotated[str | None, typer.Option(help="With --backend ray: append each game to this JSONL file and "
+                                                    "resume from it.")] = None,
+    selfplay: Annotated[str | None, typer.Option(help="With --backend ray: also write one row per decision "
+                                                      "(observation, action, reward) to this Parquet file.")] = None,
 ) -> None:
     """Play BOT_A against BOT_B on duplicate deals (seats and dealers alternate) and report wins,
     losses, draws, win rate with its 95% Wilson interval, mean score difference per hand and Elo."""
@@ -48,7 +59,15 @@ def arena(
                          target=target, rules=rules, seed=seed, save_dir=save_histories)
     count = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    results = _run_with_progress(config, max(1, count))
+    if backend not in ("process", "ray"):
+        raise typer.BadParameter("process or ray", param_hint="--backend")
+    if backend == "ray":
+        run = _ray_runner(address, output)
+    elif output is not None or address is not None or selfplay is not None:
+        raise typer.BadParameter("--output, --address and --selfplay need --backend ray", param_hint="--backend")
+    else:
+        run = run_arena
+    results = _run_with_progress(config, max(1, count), run)
     report = summarize((bot_a, bot_b), [r.outcome for r in results], [d for r in results for d in r.hand_diffs])
     report.update({
         "mode": "matches" if config.matches else "hands",
@@ -56,10 +75,13 @@ def arena(
         "rules": rules,
         "seed": seed,
         "workers": max(1, count),
+        "backend": backend,
         "seconds": round(time.perf_counter() - start, 2),
     })
     if config.matches:
         report["target"] = target
+    if selfplay is not None:
+        report["selfplay"] = {"file": selfplay, "rows": _selfplay(config, selfplay, address, max(1, count))}
     if save_histories is not None:
         report["histories"] = {
             "dir": save_histories,
@@ -72,7 +94,31 @@ def arena(
     _print_report(report)
 
 
-def _run_with_progress(config: ArenaConfig, workers: int) -> list[GameResult]:
+Runner = Callable[[ArenaConfig, int, Callable[[GameResult], None]], list[GameResult]]
+
+
+def _ray_runner(address: str | None, output: str | None) -> Runner:
+    """The Ray backend (burraco.arena.ray_backend), or one line naming the missing extra."""
+    try:
+        require("ray")
+        from burraco.arena.ray_backend import run_arena_ray
+    except ImportError as error:
+        print(f"error: burraco arena --backend ray: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    return lambda config, workers, on_result: run_arena_ray(config, address, workers, on_result, output)
+
+
+def _selfplay(config: ArenaConfig, path: str, address: str | None, workers: int) -> int:
+    try:
+        require("rl")
+        from burraco.rl.selfplay import generate
+    except ImportError as error:
+        print(f"error: burraco arena --selfplay: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    return generate(config, path, address, workers)
+
+
+def _run_with_progress(config: ArenaConfig, workers: int, run: Runner = run_arena) -> list[GameResult]:
     console = Console(stderr=True)
     what = "matches" if config.matches else "hands"
     with Progress(
@@ -85,7 +131,7 @@ def _run_with_progress(config: ArenaConfig, workers: int) -> list[GameResult]:
         transient=False,
     ) as progress:
         task = progress.add_task("games", total=config.games)
-        return run_arena(config, workers, lambda _result: progress.advance(task))
+        return run(config, workers, lambda _result: progress.advance(task))
 
 
 def _print_report(report: dict[str, Any]) -> None:

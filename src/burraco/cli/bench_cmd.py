@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from burraco.benchmarks import bench_hands, bench_melds, bench_openspiel
+from burraco.benchmarks import bench_hands, bench_melds, bench_openspiel, core_path
 from burraco.bots import benchmarks as bot_bench
+from burraco.extras import require
 
 app = typer.Typer(help="Speed figures of the engine (no timed tests: the figures are printed).")
 
@@ -67,6 +69,30 @@ def melds(
     for size, row in figures["generation"].items():
         print(f"generate all new melds + attachments, {size:>2}-card hand vs 6 melds: "
               f"median {row['median_us']:.1f} µs, p99 {row['p99_us']:.1f} µs")
+
+
+@app.command("rl")
+def rl(
+    players: Annotated[int, typer.Option(help="2, 3 or 4 players.")] = 2,
+    seconds: Annotated[float, typer.Option(help="Seconds for each of the two loops.")] = 5.0,
+    seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Environment steps/s of burraco_v0 beside the engine's raw actions/s, from one run (needs [rl])."""
+    try:
+        require("rl")
+        from burraco.rl.bench import bench_rl
+    except ImportError as error:
+        print(f"error: burraco bench rl: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    figures = {"core": core_path(), **bench_rl(players, seconds, seed)}
+    if as_json:
+        print(json.dumps(figures))
+        return
+    print(f"{figures['core']} core, {players} players, random legal hands, {seconds:g} s per loop")
+    print(f"engine: {figures['engine_actions_per_s']:,.0f} actions/s")
+    print(f"burraco_v0 env: {figures['env_steps_per_s']:,.0f} steps/s (observation + mask every step)")
+    print(f"ratio env/engine: {figures['ratio']:.2f}")
 
 
 def register(root: typer.Typer) -> None:

@@ -1,0 +1,163 @@
+"""The canonical action space: every atomic action as a fixed integer index (docs/rl.md).
+
+The space is factorised in two levels. Level one is the action type, each with a fixed block of
+indices; level two is a position inside that block:
+
+=====================  ================  =====================================================
+indices                type              level-two index
+=====================  ================  =====================================================
+0                      ``draw``          —
+1                      ``pickup``        —
+2 … 54                 ``discard``       the card id (0..52, :mod:`burraco.core.cards`)
+55 … 2102              ``meld``          rank of the meld in the sorted legal melds of this step
+2103 … 3126            ``attach``        rank of the attachment in the sorted legal attachments
+=====================  ================  =====================================================
+
+Why two levels: a meld is a multiset of up to 14 of the 53 card kinds with a wildcard that
+may stand in several places, so the melds that could ever be legal number in the millions and
+any flat enumeration would be huge, sparse and tied to the rules preset. At any one step the
+engine's own legal list is small (never above 100 in random play; 640 for a 30-card hand). So
+melds and attachments are indexed by their rank in the legal list sorted by a *canonical key*
+that depends only on the cards and the target (never on the order the generator yields them):
+the same state gives the same indices in every version whose rules give the same legal set.
+Both lists are sorted smallest first; were a step ever to have more legal melds than the
+block holds, only the largest would be left out, and any large meld can be laid as a small one
+followed by attachments. Draw, pickup and discard need no legal list: their index never moves.
+
+>>> from burraco.core.hand import Hand
+>>> hand = Hand.deal(players=2, seed=7)
+>>> legal = canonical_legal(hand)
+>>> [(str(a), action_to_index(a, legal)) for a in legal.actions()]
+[('draw', 0), ('pickup', 1)]
+>>> index_to_action(DISCARD_BASE + 52, legal)
+Action(kind='discard', cards=(52,), target=-1)
+>>> SIZE
+3127
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from burraco.core.actions import DRAW, PICKUP, Action
+from burraco.core.cards import NUM_KINDS
+from burraco.core.hand import DISCARD_ACTIONS, Hand
+
+DRAW_INDEX: Final = 0
+PICKUP_INDEX: Final = 1
+DISCARD_BASE: Final = 2
+MELD_SLOTS: Final = 2048
+ATTACH_SLOTS: Final = 1024
+MELD_BASE: Final = DISCARD_BASE + NUM_KINDS
+ATTACH_BASE: Final = MELD_BASE + MELD_SLOTS
+SIZE: Final = ATTACH_BASE + ATTACH_SLOTS
+"""The number of actions: the size of the Discrete space and of the legal-action mask."""
+
+
+class CanonicalLegal:
+    """One step's legal actions in canonical order: takes and discards, melds, attachments."""
+
+    __slots__ = ("attaches", "indices", "melds", "others")
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        others: list[Action] = []
+        melds: list[Action] = []
+        attaches: list[Action] = []
+        for action in legal:
+            kind = action.kind
+            (melds if kind == "meld" else attaches if kind == "attach" else others).append(action)
+        if melds:
+            melds.sort(key=_meld_key)
+            del melds[MELD_SLOTS:]
+        if attaches:
+            attaches.sort(key=_attach_key)
+            del attaches[ATTACH_SLOTS:]
+        self.melds = melds
+        self.attaches = attaches
+        self.others = others
+        indices = sorted([_fixed_index(a) for a in others])
+        indices.extend(range(MELD_BASE, MELD_BASE + len(melds)))
+        indices.extend(range(ATTACH_BASE, ATTACH_BASE + len(attaches)))
+        self.indices = indices
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CanonicalLegal:
+        return self  # never changed after it is built
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CanonicalLegal):
+            return NotImplemented
+        return (self.indices, self.melds, self.attaches) == (other.indices, other.melds, other.attaches)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    def actions(self) -> list[Action]:
+        """The legal actions in index order."""
+        return [index_to_action(i, self) for i in self.indices]
+
+
+def canonical_legal(hand: Hand) -> CanonicalLegal:
+    """The hand's legal actions (:meth:`Hand.legal_actions`) in canonical order."""
+    return CanonicalLegal(hand.legal_actions())
+
+
+def _meld_key(action: Action) -> tuple[int, tuple[int, ...]]:
+    return len(action.cards), action.cards
+
+
+def _attach_key(action: Action) -> tuple[int, int, tuple[int, ...]]:
+    return len(action.cards), action.target, action.cards
+
+
+def _fixed_index(action: Action) -> int:
+    if action.kind == "draw":
+        return DRAW_INDEX
+    if action.kind == "pickup":
+        return PICKUP_INDEX
+    return DISCARD_BASE + action.cards[0]
+
+
+def action_to_index(action: Action, legal: CanonicalLegal) -> int:
+    """The index of a legal ``action``; ``ValueError`` if it has none in this step's space."""
+    if action.kind == "meld":
+        return MELD_BASE + legal.melds.index(action)
+    if action.kind == "attach":
+        return ATTACH_BASE + legal.attaches.index(action)
+    return _fixed_index(action)
+
+
+def index_to_action(index: int, legal: CanonicalLegal) -> Action:
+    """The action of ``index`` at this step (``ValueError`` if no action has it now).
+
+    Draw, pickup and discard indices decode without looking at ``legal`` (the engine then says
+    whether they are legal); meld and attachment indices need this step's list.
+    """
+    if index == DRAW_INDEX:
+        return DRAW
+    if index == PICKUP_INDEX:
+        return PICKUP
+    if DISCARD_BASE <= index < MELD_BASE:
+        return DISCARD_ACTIONS[index - DISCARD_BASE]
+    if MELD_BASE <= index < MELD_BASE + len(legal.melds):
+        return legal.melds[index - MELD_BASE]
+    if ATTACH_BASE <= index < ATTACH_BASE + len(legal.attaches):
+        return legal.attaches[index - ATTACH_BASE]
+    raise ValueError(f"action index {index} has no action at this step (0 <= index < {SIZE})")
+
+
+def kind_of_index(index: int) -> str:
+    """The level-one type of an index.
+
+    >>> [kind_of_index(i) for i in (0, 1, 2, MELD_BASE, ATTACH_BASE)]
+    ['draw', 'pickup', 'discard', 'meld', 'attach']
+    """
+    if not 0 <= index < SIZE:
+        raise ValueError(f"action index {index} is outside 0..{SIZE - 1}")
+    if index < DISCARD_BASE:
+        return "draw" if index == DRAW_INDEX else "pickup"
+    if index < MELD_BASE:
+        return "discard"
+    return "meld" if index < ATTACH_BASE else "attach"

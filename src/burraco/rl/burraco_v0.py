@@ -1,0 +1,189 @@
+"""``burraco_v0``: one hand of Burraco as a PettingZoo AEC environment (2, 3 or 4 players).
+
+>>> from burraco.rl import burraco_v0
+>>> env = burraco_v0.env(players=2)
+>>> env.reset(seed=1)
+>>> env.agent_selection, int(env.action_space("player_0").n)
+('player_0', 3127)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs), int(obs["action_mask"].sum())
+(['action_mask', 'observation'], 2)
+
+An episode is one hand; the seat to play is ``agent_selection`` (a seat keeps it while it melds
+and attaches). Observations come from :mod:`burraco.rl.observation`, actions from
+:mod:`burraco.rl.actions`. An index the mask does not allow plays the *default action* instead
+(draw in the take phase, the lowest legal index otherwise, which is a discard when the seat may
+discard) and sets ``info["illegal"]``: random agents that ignore the mask still play whole hands.
+At the end of the hand every seat is rewarded its side's score minus the mean of the other
+sides' scores, in hundreds of points. ``max_cycles`` truncates the hand once the seat to play
+has taken that many steps.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from burraco.extras import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+except ImportError as error:  # a base install: say which extra to add
+    raise MissingExtraError("rl", [error.name or "pettingzoo"]) from error
+
+from burraco.core.hand import Hand
+from burraco.core.options import Rules, preset
+from burraco.core.view import observe
+from burraco.rl import actions as A
+from burraco.rl import observation as O
+
+NAME: Final = "burraco_v0"
+OBS_LOW: Final = -50.0
+OBS_HIGH: Final = 200.0
+
+
+def env(**kwargs: Any) -> BurracoEnv:
+    """The environment (``players``, ``rules`` preset name or :class:`Rules`, ``max_cycles``)."""
+    return BurracoEnv(**kwargs)
+
+
+raw_env = env
+
+
+def make_rules(players: int, rules: str | Rules = "fibur") -> Rules:
+    """A rules preset by name (core/options.py) or a :class:`Rules`, for ``players`` players."""
+    base = preset(rules) if isinstance(rules, str) else rules
+    return base if base.players == players else base.replace(players=players)
+
+
+def observation_space() -> spaces.Dict:
+    """The space of one agent's observation: the vector and the legal-action mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(OBS_LOW, OBS_HIGH, (O.SIZE,), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (A.SIZE,), dtype=np.int8),
+    })
+
+
+def mask_of(legal: A.CanonicalLegal) -> npt.NDArray[np.int8]:
+    """The legal-action mask of one step."""
+    mask = np.zeros(A.SIZE, dtype=np.int8)
+    mask[legal.indices] = 1
+    return mask
+
+
+def final_rewards(hand: Hand) -> list[float]:
+    """Per seat: its side's score minus the mean of the other sides' scores, in hundreds."""
+    totals = [s.total for s in hand.scores()]
+    sides = len(totals)
+    per_side = [(t - (sum(totals) - t) / (sides - 1)) / 100 for t in totals]
+    return [per_side[hand.side_of[seat]] for seat in range(hand.players)]
+
+
+class BurracoEnv(AECEnv):  # type: ignore[misc]
+    """One hand of Burraco; agents ``player_0`` … are seats 0 …; the dealer rotates with the seed."""
+
+    metadata: Final = {"render_modes": ["human", "ansi"], "name": NAME, "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, rules: str | Rules = "fibur", max_cycles: int | None = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.rules = make_rules(players, rules)
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = list(self.possible_agents)
+        self._obs_space = {a: observation_space() for a in self.possible_agents}
+        self._act_space = {a: spaces.Discrete(A.SIZE, seed=seat) for seat, a in enumerate(self.possible_agents)}
+        self._rng = random.Random(0)
+        self.hand = Hand.deal(players, 0, 0, self.rules)
+        self.legal = A.canonical_legal(self.hand)
+        self._steps = [0] * players
+        self._set_start()
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._obs_space[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._act_space[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand: from ``seed`` if given, else from the environment's seeded stream."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        deal_seed = self._rng.getrandbits(63)
+        players = len(self.possible_agents)
+        self.hand = Hand.deal(players, deal_seed, deal_seed % players, self.rules)
+        self.legal = A.canonical_legal(self.hand)
+        self._steps = [0] * players
+        self.agents = list(self.possible_agents)
+        self._set_start()
+
+    def _set_start(self) -> None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.hand.to_play]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self.possible_agents.index(agent)
+        vector = O.encode(observe(self.hand, seat), self.rules)
+        if seat == self.hand.to_play and not self.hand.is_over:
+            mask = mask_of(self.legal)
+        else:
+            mask = np.zeros(A.SIZE, dtype=np.int8)
+        return {"observation": vector, "action_mask": mask}
+
+    def action_for(self, index: int) -> Any:
+        """The engine action that ``index`` plays now (the default action if it is not legal)."""
+        if index in self.legal.indices:
+            return A.index_to_action(index, self.legal)
+        return A.index_to_action(self.legal.indices[0], self.legal)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.hand.to_play
+        self._cumulative_rewards[agent] = 0.0
+        index = int(action) if action is not None else -1
+        illegal = index not in self.legal.indices
+        self.hand.apply(self.action_for(index))
+        self._steps[seat] += 1
+        self.infos[agent] = {"illegal": True} if illegal else {}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.hand.is_over:
+            for a, r in zip(self.possible_agents, final_rewards(self.hand), strict=True):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.legal = A.canonical_legal(self.hand)
+            if self.max_cycles is not None and self._steps[self.hand.to_play] >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[self.hand.to_play]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = O.text_view(observe(self.hand, self.hand.to_play))
+        if self.render_mode == "ansi":
+            return text
+        if self.render_mode == "human":
+            print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """The parallel view (:mod:`burraco.rl.parallel`): each step, only the seat to play acts."""
+    from burraco.rl.parallel import BurracoParallelEnv
+
+    return BurracoParallelEnv(**kwargs)
