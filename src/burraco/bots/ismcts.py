@@ -198,7 +198,7 @@ class IsmctsBot:
                 play = _lite_play(hand)
                 if play is None:
                     return turns  # the discard decision
-                hand.apply(play)
+                hand.apply_trusted(play)  # listed by this hand's legal_actions
                 if hand.to_play != seat or hand.is_over:
                     turns += 1
                 continue
@@ -224,12 +224,12 @@ def _lite_turn(hand: Hand) -> int:
         if play is None:
             discards = [a for a in legal if a.kind == "discard"]
             if not discards:  # pragma: no cover - the engine always leaves a discard
-                hand.apply(legal[0])
+                hand.apply_trusted(legal[0])
                 continue
             costs = _lite_discard_costs(hand, [a.cards[0] for a in discards])
-            hand.apply(discards[costs.index(min(costs))])  # the first cheapest, as ``min`` picks
+            hand.apply_trusted(discards[costs.index(min(costs))])  # the first cheapest, as ``min`` picks
             break
-        hand.apply(play)
+        hand.apply_trusted(play)
     return 1
 
 
