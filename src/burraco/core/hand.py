@@ -500,7 +500,12 @@ class Hand:
         """The distinct cards ``seat`` may discard now (the logic of :meth:`verify_discard`)."""
         counts = self.hands[seat]
         picked, had_copy = self.one_card_pick
-        cards = [k for k in range(NUM_KINDS) if counts[k] and (k != picked or had_copy)]
+        banned = -1 if had_copy else picked
+        cards: list[int] = []
+        k: int
+        for k in range(NUM_KINDS):
+            if counts[k] and k != banned:
+                cards.append(k)
         if self.hand_sizes[seat] == 1 and not self.pozzetto_available(self.side_of[seat]):
             cards = [k for k in cards if not self._closing_refusal(seat, k)]
         return cards
