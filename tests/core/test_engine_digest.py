@@ -23,8 +23,9 @@ DIGESTS = {
 }
 
 
-def play_digest(players: int, hands: int) -> tuple[str, int]:
-    """Digest of ``hands`` random hands (seed i, dealer i mod players, choices from Random(i))."""
+def play_digest(players: int, hands: int, trusted: bool = False) -> tuple[str, int]:
+    """Digest of ``hands`` random hands (seed i, dealer i mod players, choices from Random(i));
+    ``trusted``: applied with :meth:`Hand.apply_trusted` instead of :meth:`Hand.apply`."""
     digest = hashlib.blake2b(digest_size=16)
     steps = 0
     for seed in range(hands):
@@ -33,7 +34,11 @@ def play_digest(players: int, hands: int) -> tuple[str, int]:
         while not hand.is_over:
             legal = hand.legal_actions()
             digest.update(repr([(a.kind, a.cards, a.target) for a in legal]).encode())
-            hand.apply(legal[rng.randrange(len(legal))])
+            action = legal[rng.randrange(len(legal))]
+            if trusted:
+                hand.apply_trusted(action)
+            else:
+                hand.apply(action)
             steps += 1
         digest.update(repr([(r.index, r.seat, r.kind, r.cards, r.target, r.detail, r.private)
                             for r in hand.log]).encode())
@@ -44,3 +49,8 @@ def play_digest(players: int, hands: int) -> tuple[str, int]:
 @pytest.mark.parametrize("players", sorted(DIGESTS))
 def test_seeded_random_hands_have_the_pinned_digest(players: int) -> None:
     assert play_digest(players, HANDS) == DIGESTS[players]
+
+
+@pytest.mark.parametrize("players", sorted(DIGESTS))
+def test_trusted_apply_reaches_the_same_digest(players: int) -> None:
+    assert play_digest(players, HANDS, trusted=True) == DIGESTS[players]

@@ -182,8 +182,9 @@ class IsmctsBot:
         if hand.phase == "take":
             return legal
         discards = [a for a in legal if a.kind == "discard"]
-        ranked = sorted(discards, key=lambda a: _lite_discard_cost(hand, a.cards[0]))
-        return ranked[: self.candidates]
+        costs = _lite_discard_costs(hand, [a.cards[0] for a in discards])
+        order = sorted(range(len(discards)), key=costs.__getitem__)  # stable: ties keep the legal order
+        return [discards[i] for i in order[: self.candidates]]
 
     def _advance(self, hand: Hand, seat: int, action: Action) -> int:
         """Apply the searching seat's key ``action`` and play on until its next key decision
@@ -197,7 +198,7 @@ class IsmctsBot:
                 play = _lite_play(hand)
                 if play is None:
                     return turns  # the discard decision
-                hand.apply(play)
+                hand.apply_trusted(play)  # listed by this hand's legal_actions
                 if hand.to_play != seat or hand.is_over:
                     turns += 1
                 continue
@@ -223,11 +224,12 @@ def _lite_turn(hand: Hand) -> int:
         if play is None:
             discards = [a for a in legal if a.kind == "discard"]
             if not discards:  # pragma: no cover - the engine always leaves a discard
-                hand.apply(legal[0])
+                hand.apply_trusted(legal[0])
                 continue
-            hand.apply(min(discards, key=lambda a: _lite_discard_cost(hand, a.cards[0])))
+            costs = _lite_discard_costs(hand, [a.cards[0] for a in discards])
+            hand.apply_trusted(discards[costs.index(min(costs))])  # the first cheapest, as ``min`` picks
             break
-        hand.apply(play)
+        hand.apply_trusted(play)
     return 1
 
 
@@ -282,22 +284,27 @@ def _lite_play_from(hand: Hand, legal: list[Action]) -> Action | None:
     return best
 
 
-def _lite_discard_cost(hand: Hand, card: int) -> float:
+def _lite_discard_costs(hand: Hand, cards: list[int]) -> list[float]:
+    """The greedy policy's cost of discarding each of ``cards`` now (lower discards first): what the
+    costs share (the opponents' melds, the card values, how late it is) is looked up once per state."""
     seat = hand.to_play
     counts = hand.hands[seat]
-    cost = keep_value(counts, card)
     side = hand.side_of[seat]
     rules = hand.rules
-    for other, melds in enumerate(hand.melds):
-        if other == side:
-            continue
-        for meld in melds:
-            if _attaches_cached(meld, card, rules):
-                cost += 100.0
-                break
+    other_sides = [melds for other, melds in enumerate(hand.melds) if other != side and melds]
     values = value_table(rules.joker_value)
-    cost -= (1.0 if len(hand.stock) <= 10 else 0.3) * values[card]
-    return cost
+    late: float = 1.0 if len(hand.stock) <= 10 else 0.3
+    costs: list[float] = []
+    for card in cards:
+        cost = keep_value(counts, card)
+        for melds in other_sides:
+            for meld in melds:
+                if _attaches_cached(meld, card, rules):
+                    cost += 100.0
+                    break
+        cost -= late * values[card]
+        costs.append(cost)
+    return costs
 
 
 _ATTACH_CACHE: dict[int, tuple[Meld, dict[int, bool]]] = {}

@@ -36,6 +36,8 @@ def bench(
         figures.update(spiel)
         figures["ratio_vs_openspiel_per_cpu_s"] = round(
             figures["hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3)
+        figures["trusted_ratio_vs_openspiel_per_cpu_s"] = round(
+            figures["trusted_hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3)
     figures.update(_bot_figures(seed))
     if as_json:
         print(json.dumps(figures))

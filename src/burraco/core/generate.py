@@ -61,12 +61,12 @@ COMBO_SUBSETS: Final = tuple(
 )
 
 
-def _rank_code(counts: Sequence[int], rank: int) -> int:
+def _rank_code(counts: list[int], rank: int) -> int:
     r = rank - 1
     return min(counts[r], 2) + 3 * min(counts[13 + r], 2) + 9 * min(counts[26 + r], 2) + 27 * min(counts[39 + r], 2)
 
 
-def _suit_mask(counts: Sequence[int], suit: int) -> int:
+def _suit_mask(counts: list[int], suit: int) -> int:
     base = suit * 13
     mask = 0
     for r in range(13):
@@ -77,7 +77,7 @@ def _suit_mask(counts: Sequence[int], suit: int) -> int:
     return mask
 
 
-def _wilds_in(counts: Sequence[int]) -> list[int]:
+def _wilds_in(counts: list[int]) -> list[int]:
     return [w for w in WILD_ORDER if counts[w]]
 
 
@@ -92,10 +92,12 @@ _SCAN_RANK: Final = tuple(k % 13 + 1 for k in range(52))
 _SCAN_WEIGHT: Final = tuple((1, 3, 9, 27)[k // 13] for k in range(52))
 
 
-def _scan(counts: Sequence[int]) -> tuple[list[int], list[int]]:
+def _scan(counts: list[int]) -> tuple[list[int], list[int]]:
     """One pass over the hand: per-suit position masks and per-rank base-3 suit codes."""
     masks = [0, 0, 0, 0]
     codes = [0] * 14
+    k: int
+    n: int
     for k in range(52):
         n = counts[k]
         if n:
@@ -127,18 +129,33 @@ def plays(
     counts: Sequence[int], side_melds: Sequence[Meld], rules: Rules = DEFAULT_RULES
 ) -> tuple[list[Cards], list[tuple[int, Cards]]]:
     """:func:`new_melds` and :func:`attachments` together, scanning the hand once."""
-    wilds = tuple(w for w in WILD_ORDER if counts[w])
-    scan = _scan(counts)
-    return _new_melds(counts, side_melds, rules, wilds, scan), _attachments(counts, side_melds, rules, wilds, scan)
+    hand = _as_list(counts)
+    wilds = _wilds(hand)
+    scan = _scan(hand)
+    return _new_melds(hand, side_melds, rules, wilds, scan), _attachments(hand, side_melds, rules, wilds, scan)
+
+
+def _as_list(counts: Sequence[int]) -> list[int]:
+    """The count vector as a list (mypyc indexes a list directly, a generic sequence by protocol)."""
+    return counts if isinstance(counts, list) else list(counts)
+
+
+def _wilds(counts: list[int]) -> tuple[int, ...]:
+    found: list[int] = []
+    for w in WILD_ORDER:
+        if counts[w]:
+            found.append(w)
+    return tuple(found)
 
 
 def new_melds(counts: Sequence[int], side_melds: Sequence[Meld] = (), rules: Rules = DEFAULT_RULES) -> list[Cards]:
     """Every distinct legal new meld the hand can lay down (Art. 18 honoured against ``side_melds``)."""
-    return _new_melds(counts, side_melds, rules, tuple(w for w in WILD_ORDER if counts[w]), _scan(counts))
+    hand = _as_list(counts)
+    return _new_melds(hand, side_melds, rules, _wilds(hand), _scan(hand))
 
 
 def _new_melds(
-    counts: Sequence[int], side_melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
+    counts: list[int], side_melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
     scan: tuple[list[int], list[int]],
 ) -> list[Cards]:
     masks, codes = scan
@@ -173,7 +190,7 @@ def _combinations(result: list[Cards], subsets: tuple[Cards, ...], wilds: tuple[
 
 
 def _sequences(
-    result: list[Cards], mask: int, suit: int, wilds: list[int], counts: Sequence[int], rules: Rules
+    result: list[Cards], mask: int, suit: int, wilds: list[int], counts: list[int], rules: Rules
 ) -> None:
     """Intervals [low, high] starting and ending on naturals, with at most one interior hole."""
     cards = SEQ_CARD[suit]
@@ -210,7 +227,7 @@ def _sequences(
 
 def _with_hole(
     result: list[Cards], cards: Cards, own_two: int, low: int, high: int, hole: int, wilds: list[int],
-    counts: Sequence[int],
+    counts: list[int],
 ) -> None:
     naturals = cards[low:hole] + cards[hole + 1 : high + 1]
     two = low <= TWO and hole != TWO
@@ -224,11 +241,12 @@ def attachments(counts: Sequence[int], melds: Sequence[Meld], rules: Rules = DEF
     """Every distinct legal attachment ``(meld_index, cards)`` from the hand to the side's melds."""
     if not melds:
         return []
-    return _attachments(counts, melds, rules, tuple(w for w in WILD_ORDER if counts[w]), _scan(counts))
+    hand = _as_list(counts)
+    return _attachments(hand, melds, rules, _wilds(hand), _scan(hand))
 
 
 def _attachments(
-    counts: Sequence[int], melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
+    counts: list[int], melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
     scan: tuple[list[int], list[int]],
 ) -> list[tuple[int, Cards]]:
     result: list[tuple[int, Cards]] = []
@@ -258,7 +276,7 @@ def _attachments(
 
 
 def _attach_combination(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int]
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int]
 ) -> None:
     room = MAX_COMBINATION - len(meld.cards)
     if room <= 0:
@@ -281,7 +299,7 @@ def _attach_combination(
 
 
 def _attach_sequence(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int], rules: Rules,
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int], rules: Rules,
     masks: list[int] | None = None,
 ) -> None:
     """Extend the run down and up with at most one hole overall; fill or keep a fixed wildcard's gap.
@@ -329,7 +347,7 @@ def _attach_sequence(
 
 
 def _attach_freeing_two(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int], wilds: list[int],
+    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int],
     masks: list[int] | None = None,
 ) -> None:
     """The meld's wildcard is its own-suit 2: the attachment may rest it below the 3 as a natural 2
@@ -369,7 +387,7 @@ def _attach_freeing_two(
                             ctx.emit(tuple(p for p in added if p != h), h, low, wild_only=True)
 
 
-def _complete_reale(result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int]) -> None:
+def _complete_reale(result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int]) -> None:
     """House variant (§8): a clean run holding one ace may take every card up to A…K-A, 14 cards."""
     if meld.wild >= 0 or not (ACE in meld.natural_positions or HIGH_ACE in meld.natural_positions):
         return
@@ -387,7 +405,7 @@ class _SeqAttach:
     )
 
     def __init__(
-        self, result: list[tuple[int, Cards]], index: int, meld: Meld, counts: Sequence[int],
+        self, result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int],
         add_wilds: list[int], cards: Cards, own_two: int,
     ) -> None:
         self.result, self.index, self.meld, self.counts = result, index, meld, counts

@@ -221,6 +221,9 @@ class Hand:
     def draw(self) -> Record:
         """Draw the top card of the stock."""
         self.verify_draw()
+        return self._draw()
+
+    def _draw(self) -> Record:
         seat = self.to_play
         card = self.stock.pop()
         self._add_to_hand(seat, (card,))
@@ -244,6 +247,9 @@ class Hand:
     def pickup(self) -> Record:
         """Pick up the whole discard pile (§3)."""
         self.verify_pickup()
+        return self._pickup()
+
+    def _pickup(self) -> Record:
         seat = self.to_play
         pile = tuple(self.discard_pile)
         had_copy = self.hands[seat][pile[0]] > 0 if len(pile) == 1 else False
@@ -276,7 +282,9 @@ class Hand:
 
     def meld(self, cards: Sequence[int]) -> Record:
         """Lay down a new meld for the player's side."""
-        new = self.verify_meld(cards)
+        return self._meld(self.verify_meld(cards), cards)
+
+    def _meld(self, new: Meld, cards: Sequence[int]) -> Record:
         seat = self.to_play
         side_melds = self.melds[self.side_of[seat]]
         side_melds.append(new)
@@ -305,7 +313,9 @@ class Hand:
 
     def attach(self, target: int, cards: Sequence[int]) -> Record:
         """Attach cards to one of the side's melds (wildcards move or are displaced per §4.1)."""
-        new = self.verify_attach(target, cards)
+        return self._attach(self.verify_attach(target, cards), target, cards)
+
+    def _attach(self, new: Meld, target: int, cards: Sequence[int]) -> Record:
         seat = self.to_play
         self.melds[self.side_of[seat]][target] = new
         self._remove_from_hand(seat, cards)
@@ -338,6 +348,9 @@ class Hand:
     def discard(self, card: int) -> Record:
         """Discard a card: the turn ends; an empty hand takes the pozzetto or closes the hand."""
         self.verify_discard(card)
+        return self._discard(card)
+
+    def _discard(self, card: int) -> Record:
         seat = self.to_play
         self._remove_from_hand(seat, (card,))
         self.discard_pile.append(card)
@@ -432,6 +445,25 @@ class Hand:
         self.verify(action)
         raise _fail(f"unknown action {kind!r}")  # pragma: no cover - verify raised already
 
+    def apply_trusted(self, action: Action) -> Record:
+        """Apply an action that :meth:`legal_actions` listed for this very state, without verifying
+        it a second time (bots, the arena, the bench). Anything else must go through :meth:`apply`:
+        an action that is not legal now may corrupt the state here."""
+        kind = action.kind
+        if kind == "discard":
+            return self._discard(action.cards[0])
+        if kind == "draw":
+            return self._draw()
+        if kind == "pickup":
+            return self._pickup()
+        made = meld_or_reason(action.cards, self.rules) if kind == "meld" else attach_or_reason(
+            self.melds[self.side_of[self.to_play]][action.target], action.cards, self.rules)
+        if isinstance(made, str):  # pragma: no cover - legal_actions lists only legal plays
+            raise _fail(made)
+        if kind == "meld":
+            return self._meld(made, action.cards)
+        return self._attach(made, action.target, action.cards)
+
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action now (consistent with :meth:`verify`, property-tested)."""
         if self.phase == "take":
@@ -468,7 +500,12 @@ class Hand:
         """The distinct cards ``seat`` may discard now (the logic of :meth:`verify_discard`)."""
         counts = self.hands[seat]
         picked, had_copy = self.one_card_pick
-        cards = [k for k in range(NUM_KINDS) if counts[k] and (k != picked or had_copy)]
+        banned = -1 if had_copy else picked
+        cards: list[int] = []
+        k: int
+        for k in range(NUM_KINDS):
+            if counts[k] and k != banned:
+                cards.append(k)
         if self.hand_sizes[seat] == 1 and not self.pozzetto_available(self.side_of[seat]):
             cards = [k for k in cards if not self._closing_refusal(seat, k)]
         return cards
