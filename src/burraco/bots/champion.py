@@ -13,8 +13,8 @@ tracker's belief (:func:`~burraco.bots.tracking.belief_hand`), and scores the op
 
 With ``ms`` > 0 the per-decision budget in milliseconds caps the work: the bot stops adding
 samples (up to ``samples``, at least one) once it is spent; when the budget is never reached (or
-``ms`` = 0) the bot is deterministic for a view and seed. Between two decisions of one turn it replays the rest of its plan when
-nothing unexpected happened (no pozzetto taken on the fly).
+``ms`` = 0) the bot is deterministic for a view and seed. Between two decisions of one turn it
+replays the rest of its plan when nothing unexpected happened (no pozzetto taken on the fly).
 
 >>> from burraco.bots.base import play_hand
 >>> from burraco.core.hand import Hand

@@ -44,6 +44,8 @@ class Knobs:
     ready: float = 35.0
     stranded: float = 45.0
     pozzetto_per_card: float = 7.0
+    wild_in_meld: float = 40.0
+    """A wildcard in a meld under 7 cards (it spoils a clean burraco to come)."""
 
 
 class Evaluator:
@@ -102,7 +104,8 @@ class Evaluator:
             return points
         clean = meld.wild < 0
         bonus = self.rules.clean_bonus if clean else self.rules.dirty_bonus
-        return points + bonus * PROGRESS[size] * (1.0 - late)
+        spoiled = 0.0 if clean else self.knobs.wild_in_meld
+        return points + (bonus * PROGRESS[size] - spoiled) * (1.0 - late)
 
     def hand_cost(self, counts: Sequence[int], late: float) -> float:
         """What a hand's cards are expected to cost: their values late, less their promise early."""

@@ -12,16 +12,19 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from burraco.arena.ladder import LadderConfig
 from burraco.arena.runner import PLAIN_FORMAT, ArenaConfig, GameResult, history_module, run_arena
 from burraco.arena.stats import summarize
 from burraco.bots.registry import make_bot
+from burraco.cli.ladder_cmd import run_ladder
 from burraco.core.options import preset
 
 
 def arena(
-    bot_a: Annotated[str, typer.Argument(help="First bot: random, heuristic, ismcts[:iterations=N], easy, normal, "
-                                               "hard.")],
-    bot_b: Annotated[str, typer.Argument(help="Second bot.")],
+    bot_a: Annotated[str | None, typer.Argument(help="First bot: random, heuristic, ismcts[:iterations=N], "
+                                                      "beginner, intermediate, expert, champion, easy, normal, "
+                                                      "hard.")] = None,
+    bot_b: Annotated[str | None, typer.Argument(help="Second bot.")] = None,
     players: Annotated[int, typer.Option(help="2 or 4 players (4: partners are the same bot).")] = 2,
     hands: Annotated[int | None, typer.Option(help="Play N single hands (default 100).")] = None,
     matches: Annotated[int | None, typer.Option(help="Play N matches to --target instead of hands.")] = None,
@@ -31,11 +34,24 @@ def arena(
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
     save_histories: Annotated[str | None, typer.Option(help="Write every hand's history to this folder.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")] = False,
+    ladder: Annotated[bool, typer.Option("--ladder", help="Play every level against the level below and the "
+                                                          "heuristic (--hands per pairing).")] = False,
+    budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
+                                                  "(ms).")] = 900.0,
+    ismcts: Annotated[int, typer.Option(help="With --ladder: also champion vs ismcts with N iterations.")] = 0,
+    write: Annotated[str | None, typer.Option(help="With --ladder: write the table to this file "
+                                                   "(docs/strength.md).")] = None,
 ) -> None:
     """Play BOT_A against BOT_B on duplicate deals (seats and dealers alternate) and report wins,
     losses, draws, win rate with its 95% Wilson interval, mean score difference per hand and Elo."""
     if players not in (2, 4):
         raise typer.BadParameter("the arena plays 2 or 4 players", param_hint="--players")
+    if ladder:
+        run_ladder(LadderConfig(hands=hands or 100, budget_ms=budget_ms, players=players, seed=seed, rules=rules,
+                                ismcts=ismcts), max(1, workers or 1), write, as_json)
+        return
+    if bot_a is None or bot_b is None:
+        raise typer.BadParameter("name two bots, or give --ladder", param_hint="BOT_A BOT_B")
     if hands is not None and matches is not None:
         raise typer.BadParameter("give --hands or --matches, not both", param_hint="--hands")
     games = matches if matches is not None else (hands if hands is not None else 100)
