@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+
+from burraco.arena.ladder import LadderConfig, pairings, run_pairing, strength_markdown
 
 from burraco.bots import make_bot
 from burraco.bots.champion import PlannerBot
 from burraco.bots.evaluation import Evaluator
 from burraco.bots.levels import LEVELS, display_name, level_of
 from burraco.bots.planner import Planner
+from burraco.bots.searcher import ChampionBot
+from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import Tracker
 from burraco.core.actions import DRAW, Action
 from burraco.core.cards import IS_WILD, counts_of, full_deck, parse_cards
@@ -92,9 +101,10 @@ def test_levels_are_registered_with_italian_names() -> None:
     assert level_of("ESPERTO") == "expert"
     for level in LEVELS:
         assert make_bot(level, seed=1).name == level
-    assert make_bot("campione:ms=0,samples=2", seed=1).name == "champion:ms=0,samples=2"
+    assert make_bot("campione:ms=50,samples=2", seed=1).name == "champion:ms=50,samples=2"
     champion = make_bot("champion", seed=0)
-    assert isinstance(champion, PlannerBot) and 0 < champion.ms <= 1000
+    assert isinstance(champion, ChampionBot) and champion.seconds is not None and 0 < champion.seconds <= 1.0
+    assert isinstance(make_bot("esperto", seed=0), SharpBot)
     for name in ("easy", "normal", "hard"):
         assert make_bot(name, seed=0).name != name  # the older levels are unchanged
     with pytest.raises(KeyError):
@@ -106,8 +116,41 @@ def test_planner_bot_is_seeded_and_sees_only_its_view() -> None:
         moves: list[str] = []
         from burraco.bots.base import play_hand
 
-        play_hand(Hand.deal(players=2, seed=3), [make_bot("expert:ms=0", seed), make_bot("heuristic", seed)],
+        play_hand(Hand.deal(players=2, seed=3), [make_bot("planner:samples=1", seed), make_bot("expert", seed)],
                   lambda _seat, action: moves.append(str(action)))
         return moves
 
     assert run(4) == run(4)
+
+
+@pytest.mark.parametrize("name", ["expert", "champion:ms=5"])
+def test_levels_close_in_two_plays_keep_wildcards_and_do_not_feed(name: str) -> None:
+    hand = _play_table("3C 4C 5C 9D 9S 9H KD", ["3H 4H 5H 6H 7H 8H 9H"], [], took_pozzetto=True)
+    bot = make_bot(name, seed=1)
+    moves = []
+    while not hand.is_over:
+        action = bot.choose(observe(hand, 0), hand.legal_actions())
+        moves.append(action.kind)
+        hand.apply(action)
+    assert moves == ["meld", "meld", "discard"] and hand.closed_by == 0
+    fed = _play_table("8S QH KD KC 4D", [], ["5S 6S 7S"], took_pozzetto=False)
+    assert bot.choose(observe(fed, 0), fed.legal_actions()) != Action("discard", parse_cards("8S"))
+    for mine in ("JK 4D 9C KS", "2C 5H 10S", "JK 2D QS"):
+        wild = _play_table(mine, [], [], took_pozzetto=False)
+        action = bot.choose(observe(wild, 0), wild.legal_actions())
+        assert action.kind != "discard" or not IS_WILD[action.cards[0]]
+
+
+def test_a_tiny_ladder_reports_every_pairing(tmp_path: Path) -> None:
+    config = LadderConfig(hands=2, budget_ms=5, seed=3)
+    report = run_pairing(config, *pairings(config)[2])
+    assert report["hands"] == 2 and len(report["blunders"]) == 2
+    assert 0.0 <= report["blunders"][0]["feed_rate"] <= 1.0
+    page = strength_markdown(config, [report], "abc1234")
+    assert "abc1234" in page and "| champion:ms=5 | expert |" in page
+    out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--hands", "2",
+                          "--budget-ms", "5", "--json", "--write", str(tmp_path / "strength.md")],
+                         capture_output=True, text=True, timeout=600, check=False)
+    assert out.returncode == 0, out.stderr
+    assert len(json.loads(out.stdout)["pairings"]) == len(pairings(LadderConfig(hands=2, budget_ms=5)))
+    assert (tmp_path / "strength.md").read_text(encoding="utf-8").startswith("# Bot strength ladder")

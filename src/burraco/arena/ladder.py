@@ -6,12 +6,12 @@ mean points per hand, the Elo difference with its interval and, per bot, the blu
 (per discard), wildcard discards (per discard) and missed winning closes (per hand).
 :func:`strength_markdown` renders the reports as ``docs/strength.md``, stamped with the commit.
 
-``budget_ms`` sets the per-decision budget of the planner levels (``expert`` and ``champion``):
+``budget_ms`` sets the champion's per-decision search budget:
 smaller budgets fit a short run; the full run is ``burraco arena --ladder --hands 400``.
 
->>> pairs = pairings(LadderConfig(hands=2, budget_ms=0))
+>>> pairs = pairings(LadderConfig(hands=2, budget_ms=100))
 >>> [f"{a} v {b}" for a, b in pairs][:3]
-['intermediate v beginner', 'expert v intermediate', 'champion v expert']
+['intermediate v beginner', 'expert v intermediate', 'champion:ms=100 v expert']
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class LadderConfig:
 
     hands: int = 100
     budget_ms: float = 900.0
-    """Per-decision budget of the planner levels (0: their sample counts only, deterministic)."""
+    """The champion's search budget per decision (ms)."""
     samples: int = 0
     """Champion's samples per decision (0: the level's default)."""
     players: int = 2
@@ -47,7 +47,7 @@ class LadderConfig:
 
 def level_name(level: str, config: LadderConfig) -> str:
     """The registry name of ``level`` with the ladder's budget."""
-    if level not in ("expert", "champion"):
+    if level != "champion":
         return level
     options = [f"ms={config.budget_ms:g}"]
     if config.samples and level == "champion":

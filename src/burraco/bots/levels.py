@@ -5,14 +5,13 @@ level          display name    bot
 =============  ==============  ==========================================================
 beginner       principiante    heuristic with 35% random moves
 intermediate   intermedio      heuristic (the fixed reference)
-expert         esperto         whole-turn planner, 2 belief samples, 60 nodes per plan
-champion       campione        whole-turn planner, 8 belief samples, 160 nodes, 900 ms cap
+expert         esperto         ``sharp``: heuristic play, planned closes, pile-aware discard
+champion       campione        ISMCTS steered by ``sharp``, 900 ms of search per decision
 =============  ==============  ==========================================================
 
-``expert`` and ``champion`` take options ``samples`` (belief samples per decision) and ``ms`` (the
-per-decision budget in milliseconds: no more samples once it is spent; ``ms=0``: no cap, fully
-deterministic for a seed). The champion's default budget keeps a decision under one second on
-one core.
+``expert`` takes ``samples`` (belief samples for the closing planner); ``champion`` takes
+``samples`` and ``ms`` (search budget per take or discard decision, in milliseconds; the default
+keeps a decision under one second on one core).
 
 >>> [display_name(level) for level in LEVELS]
 ['principiante', 'intermedio', 'esperto', 'campione']
@@ -27,8 +26,9 @@ from __future__ import annotations
 from typing import Final
 
 from burraco.bots.base import Bot
-from burraco.bots.champion import PlannerBot
 from burraco.bots.heuristic import HeuristicBot
+from burraco.bots.searcher import ChampionBot
+from burraco.bots.sharp import SharpBot
 from burraco.core.options import Rules
 
 LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
@@ -62,7 +62,6 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float 
     if key == "intermediate":
         return HeuristicBot(seed=seed, rules=rules, name=label)
     if key == "expert":
-        return PlannerBot(seed=seed, rules=rules, samples=samples or 2, ms=ms or 0.0, max_nodes=60, width=5,
-                          name=label)
-    return PlannerBot(seed=seed, rules=rules, samples=samples or 8, ms=CHAMPION_MS if ms is None else ms,
-                      max_nodes=160, width=6, name=label)
+        return SharpBot(seed=seed, rules=rules, samples=samples or 2, name=label)
+    return ChampionBot(seed=seed, rules=rules, ms=CHAMPION_MS if ms is None else ms, samples=samples or 2,
+                       name=label)

@@ -30,6 +30,7 @@ from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.ismcts import IsmctsBot
 from burraco.bots.levels import ITALIAN, LEVELS, make_level
 from burraco.bots.random_bot import RandomBot
+from burraco.bots.sharp import DEFAULT_OFF, SharpBot
 from burraco.core.errors import BurracoError
 from burraco.core.options import Rules
 
@@ -93,9 +94,16 @@ def _planner(seed: int, rules: Rules | None, options: Options, name: str) -> Bot
                       max_nodes=int(options.get("nodes", 120)), width=int(options.get("width", 6)), name=name)
 
 
+def _sharp(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
+    flags = ("close", "lone", "wild3", "wild", "feed", "pile", "track")
+    _check(options, {"samples", *flags}, "sharp")
+    off = frozenset(f for f in flags if options.get(f, 0.0 if f in DEFAULT_OFF else 1.0) == 0.0)
+    return SharpBot(seed=seed, rules=rules, samples=int(options.get("samples", 2)), name=name, off=off)
+
+
 def _level(level: str) -> Factory:
     def factory(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
-        allowed = {"ms", "samples"} if level in ("expert", "champion") else set()
+        allowed = {"ms", "samples"} if level == "champion" else {"samples"} if level == "expert" else set()
         _check(options, allowed, level)
         samples = int(options["samples"]) if "samples" in options else None
         label = level + name[name.index(":"):] if ":" in name else level
@@ -111,6 +119,7 @@ BOTS: Final[dict[str, Factory]] = {
     "normal": _normal,
     "hard": _hard,
     "planner": _planner,
+    "sharp": _sharp,
     **{level: _level(level) for level in LEVELS},
     **{italian: _level(level) for level, italian in ITALIAN.items()},
 }
