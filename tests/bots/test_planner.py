@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from burraco.arena.ladder import LadderConfig, pairings, run_pairing, strength_markdown
-
 from burraco.bots import make_bot
 from burraco.bots.champion import PlannerBot
 from burraco.bots.evaluation import Evaluator
@@ -154,3 +153,12 @@ def test_a_tiny_ladder_reports_every_pairing(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["pairings"]) == len(pairings(LadderConfig(hands=2, budget_ms=5)))
     assert (tmp_path / "strength.md").read_text(encoding="utf-8").startswith("# Bot strength ladder")
+
+
+def test_arena_reports_blunders_on_request() -> None:
+    out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "heuristic", "random", "--hands", "2",
+                          "--workers", "1", "--blunders", "--json"], capture_output=True, text=True, timeout=300,
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    rates = json.loads(out.stdout)["blunders"]
+    assert len(rates) == 2 and rates[1]["discards"] > 0 and 0.0 <= rates[1]["feed_rate"] <= 1.0

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from burraco.arena.ladder import LadderConfig
+from burraco.arena.ladder import LadderConfig, blunder_rates
 from burraco.arena.runner import PLAIN_FORMAT, ArenaConfig, GameResult, history_module, run_arena
 from burraco.arena.stats import summarize
 from burraco.bots.registry import make_bot
@@ -39,6 +39,8 @@ def arena(
     budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
                                                   "(ms).")] = 900.0,
     ismcts: Annotated[int, typer.Option(help="With --ladder: also champion vs ismcts with N iterations.")] = 0,
+    blunders: Annotated[bool, typer.Option("--blunders", help="Count each bot's feeds, wildcard discards and "
+                                                              "missed winning closes.")] = False,
     write: Annotated[str | None, typer.Option(help="With --ladder: write the table to this file "
                                                    "(docs/strength.md).")] = None,
 ) -> None:
@@ -61,7 +63,8 @@ def arena(
     for name in (bot_a, bot_b):
         make_bot(name, seed=0, rules=rules_obj)
     config = ArenaConfig(bot_a, bot_b, players=players, games=games, matches=matches is not None,
-                         target=target, rules=rules, seed=seed, save_dir=save_histories)
+                         target=target, rules=rules, seed=seed, save_dir=save_histories,
+                         blunders=blunders)
     count = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
     results = _run_with_progress(config, max(1, count))
@@ -76,6 +79,8 @@ def arena(
     })
     if config.matches:
         report["target"] = target
+    if blunders:
+        report["blunders"] = [blunder_rates(results, bot) for bot in (0, 1)]
     if save_histories is not None:
         report["histories"] = {
             "dir": save_histories,
@@ -121,6 +126,9 @@ def _print_report(report: dict[str, Any]) -> None:
     lo, hi = report["elo_ci95"]
     first, second = (r["bot"] for r in report["results"])
     console.print(f"Elo difference ({first} − {second}): {report['elo_diff']:+.0f} (95% CI {lo:+.0f} to {hi:+.0f})")
+    for row, rates in zip(report["results"], report.get("blunders", []), strict=False):
+        console.print(f"{row['bot']}: feeds {rates['feed_rate']:.1%} of discards, wildcard discards "
+                      f"{rates['wild_discard_rate']:.1%}, missed winning closes {int(rates['missed_closes'])}")
     console.print(f"{report['seconds']} s on {report['workers']} worker(s)")
     if "histories" in report:
         h = report["histories"]
