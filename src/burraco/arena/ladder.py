@@ -38,6 +38,8 @@ class LadderConfig:
     """The champion's search budget per decision (ms)."""
     samples: int = 0
     """Champion's samples per decision (0: the level's default)."""
+    iterations: int = 0
+    """When > 0, the champion searches this many iterations per decision instead of ``budget_ms``."""
     players: int = 2
     seed: int = 0
     rules: str = "fibur"
@@ -49,7 +51,7 @@ def level_name(level: str, config: LadderConfig) -> str:
     """The registry name of ``level`` with the ladder's budget."""
     if level != "champion":
         return level
-    options = [f"ms={config.budget_ms:g}"]
+    options = [f"iterations={config.iterations}" if config.iterations > 0 else f"ms={config.budget_ms:g}"]
     if config.samples and level == "champion":
         options.append(f"samples={config.samples}")
     return f"{level}:{','.join(options)}"
@@ -105,11 +107,12 @@ def commit() -> str:
 
 def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
     """``docs/strength.md``: the ladder's table, how it was measured and how to reproduce it."""
+    budget = f"--iterations {config.iterations}" if config.iterations > 0 else f"--budget-ms {config.budget_ms:g}"
     lines = [
         "# Bot strength ladder",
         "",
         f"Measured at commit `{measured_at}` with `burraco arena --ladder --hands {config.hands} "
-        f"--budget-ms {config.budget_ms:g} --seed {config.seed}` ({config.players} players, rules "
+        f"{budget} --seed {config.seed}` ({config.players} players, rules "
         f"{config.rules}, duplicate deals: every deal is played twice with the seats swapped).",
         "",
         "| bot A | bot B | hands | A win rate [95% CI] | A points/hand [95% CI] | Elo A−B [95% CI] "

@@ -11,7 +11,8 @@ champion       campione        ISMCTS steered by ``sharp``, 900 ms of search per
 
 ``expert`` takes ``samples`` (belief samples for the closing planner); ``champion`` takes
 ``samples`` and ``ms`` (search budget per take or discard decision, in milliseconds; the default
-keeps a decision under one second on one core).
+keeps a decision under one second on one core) or ``iterations`` (a fixed search, independent of
+the machine's load).
 
 >>> [display_name(level) for level in LEVELS]
 ['principiante', 'intermedio', 'esperto', 'campione']
@@ -53,7 +54,7 @@ def level_of(name: str) -> str:
 
 
 def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float | None = None,
-               samples: int | None = None, name: str | None = None) -> Bot:
+               samples: int | None = None, name: str | None = None, iterations: int | None = None) -> Bot:
     """Build the bot of ``level`` (English or Italian name)."""
     key = level_of(level)
     label = name or key
@@ -64,4 +65,4 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float 
     if key == "expert":
         return SharpBot(seed=seed, rules=rules, samples=samples or 2, name=label)
     return ChampionBot(seed=seed, rules=rules, ms=CHAMPION_MS if ms is None else ms, samples=samples or 2,
-                       name=label)
+                       name=label, iterations=iterations)

@@ -9,7 +9,8 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
 * the discards searched are the sharp bot's best ``candidates`` (its cost counts what the whole
   pile gives the next opponent), never a wildcard while a natural can go, never a card that
   feeds an opponent meld while a safe one exists;
-* the budget is ``ms`` milliseconds of search per take or discard decision.
+* the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that
+  must not depend on the machine's load, a number of ``iterations``.
 
 >>> from burraco.core.hand import Hand
 >>> from burraco.core.view import observe
@@ -36,8 +37,9 @@ class ChampionBot(IsmctsBot):
     """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 900.0, samples: int = 2,
-                 depth: int = 8, candidates: int = 4, name: str = "champion") -> None:
-        super().__init__(seed=seed, rules=rules, iterations=None, seconds=max(ms, 1.0) / 1000.0, depth=depth,
+                 depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None) -> None:
+        seconds = None if iterations else max(ms, 1.0) / 1000.0
+        super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
                          candidates=candidates, name=name)
         self.sharp = SharpBot(seed=seed, rules=self.rules, samples=samples)
         self.heuristic = self.sharp

@@ -38,6 +38,8 @@ def arena(
                                                           "heuristic (--hands per pairing).")] = False,
     budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
                                                   "(ms).")] = 900.0,
+    iterations: Annotated[int, typer.Option(help="With --ladder: the champion searches N iterations per decision "
+                                                 "instead of --budget-ms (independent of the load).")] = 0,
     ismcts: Annotated[int, typer.Option(help="With --ladder: also champion vs ismcts with N iterations.")] = 0,
     blunders: Annotated[bool, typer.Option("--blunders", help="Count each bot's feeds, wildcard discards and "
                                                               "missed winning closes.")] = False,
@@ -50,7 +52,7 @@ def arena(
         raise typer.BadParameter("the arena plays 2 or 4 players", param_hint="--players")
     if ladder:
         run_ladder(LadderConfig(hands=hands or 100, budget_ms=budget_ms, players=players, seed=seed, rules=rules,
-                                ismcts=ismcts), max(1, workers or 1), write, as_json)
+                                ismcts=ismcts, iterations=iterations), max(1, workers or 1), write, as_json)
         return
     if bot_a is None or bot_b is None:
         raise typer.BadParameter("name two bots, or give --ladder", param_hint="BOT_A BOT_B")
