@@ -104,6 +104,8 @@ def test_levels_are_registered_with_italian_names() -> None:
     champion = make_bot("champion", seed=0)
     assert isinstance(champion, ChampionBot) and champion.seconds is not None and 0 < champion.seconds <= 1.0
     assert isinstance(make_bot("esperto", seed=0), SharpBot)
+    fixed = make_bot("champion:iterations=20", seed=0)
+    assert isinstance(fixed, ChampionBot) and fixed.iterations == 20 and fixed.seconds is None
     for name in ("easy", "normal", "hard"):
         assert make_bot(name, seed=0).name != name  # the older levels are unchanged
     with pytest.raises(KeyError):
