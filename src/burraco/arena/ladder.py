@@ -34,7 +34,7 @@ class LadderConfig:
     """How long and how fast the ladder plays."""
 
     hands: int = 100
-    budget_ms: float = 900.0
+    budget_ms: float = 300.0
     """The champion's search budget per decision (ms)."""
     samples: int = 0
     """Champion's samples per decision (0: the level's default)."""
@@ -138,9 +138,9 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
         "which a winning close existed (found on the true cards) and the bot did not close. s/hand: wall "
         "seconds per hand of one worker (both bots).",
         "",
-        "The full run (≥ 400 hands per pairing, the champion at its default 900 ms budget) is "
-        "`burraco arena --ladder --hands 400 --budget-ms 900 --ismcts 1000 --workers 2`; it takes hours "
-        "on two cores.",
+        "The full run (≥ 400 hands per pairing, the champion at its default 300 ms budget) is "
+        "`burraco arena --ladder --hands 400 --budget-ms 300 --ismcts 1000 --workers 2 --write docs/strength.md` "
+        "on otherwise idle cores; it takes hours.",
         "",
     ]
     return "\n".join(lines)

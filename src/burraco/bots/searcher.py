@@ -36,7 +36,7 @@ from burraco.core.view import Observation
 class ChampionBot(IsmctsBot):
     """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 900.0, samples: int = 2,
+    def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
                  depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,

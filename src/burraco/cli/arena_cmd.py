@@ -37,7 +37,7 @@ def arena(
     ladder: Annotated[bool, typer.Option("--ladder", help="Play every level against the level below and the "
                                                           "heuristic (--hands per pairing).")] = False,
     budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
-                                                  "(ms).")] = 900.0,
+                                                  "(ms).")] = 300.0,
     iterations: Annotated[int, typer.Option(help="With --ladder: the champion searches N iterations per decision "
                                                  "instead of --budget-ms (independent of the load).")] = 0,
     ismcts: Annotated[int, typer.Option(help="With --ladder: also champion vs ismcts with N iterations.")] = 0,
