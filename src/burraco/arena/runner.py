@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from burraco.arena.blunders import KEYS, count_blunders
 from burraco.bots.base import Bot, play_hand
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
@@ -49,6 +50,8 @@ class ArenaConfig:
     rules: str = "fibur"
     seed: int = 0
     save_dir: str | None = None
+    blunders: bool = False
+    """Count each bot's blunders (:mod:`burraco.arena.blunders`) by replaying every hand."""
 
     def rules_obj(self) -> Rules:
         rules = preset(self.rules).replace(players=self.players)
@@ -68,6 +71,8 @@ class GameResult:
     hand_diffs: tuple[int, ...]
     seconds: float
     saved: tuple[str, ...] = ()
+    blunders: tuple[tuple[int, ...], ...] = ()
+    """With ``config.blunders``: bot A's and bot B's counters, in :data:`burraco.arena.blunders.KEYS` order."""
 
 
 def _derive(*parts: int) -> int:
@@ -103,6 +108,7 @@ def run_game(config: ArenaConfig, index: int) -> GameResult:
     deal_seed = _derive(config.seed, pair, 0xDEA1)
     diffs: list[int] = []
     saved: list[str] = []
+    blunders: list[list[int]] = [[], []]
     a_total = b_total = 0
     if config.matches:
         match = Match(rules, seed=deal_seed)
@@ -119,13 +125,20 @@ def run_game(config: ArenaConfig, index: int) -> GameResult:
         dealer = pair % config.players
         hand = Hand.deal(config.players, deal_seed, dealer, rules)
         actions = _play(hand, seats)
+        if config.blunders:
+            blunders = _blunders(Hand.deal(config.players, deal_seed, dealer, rules), actions, a_side)
         totals = [s.total for s in hand.scores()]
         a_total, b_total = totals[a_side], totals[1 - a_side]
         diffs.append(a_total - b_total)
         saved += _save(config, index, 0, hand, deal_seed, actions, seats)
     outcome = (a_total > b_total) - (a_total < b_total)
     return GameResult(index, a_side, outcome, a_total, b_total, tuple(diffs), time.perf_counter() - start,
-                      tuple(saved))
+                      tuple(saved), tuple(tuple(b) for b in blunders if b))
+
+
+def _blunders(hand: Hand, actions: list[tuple[int, Action]], a_side: int) -> list[list[int]]:
+    counts = count_blunders(hand, actions)
+    return [[counts[side][key] for key in KEYS] for side in (a_side, 1 - a_side)]
 
 
 def _play(hand: Hand, seats: Sequence[Bot]) -> list[tuple[int, Action]]:

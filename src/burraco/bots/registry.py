@@ -1,4 +1,6 @@
-"""Bots by name: ``make_bot("heuristic", seed=1)``; difficulty levels ``easy``, ``normal``, ``hard``.
+"""Bots by name: ``make_bot("heuristic", seed=1)``; difficulty levels ``beginner``, ``intermediate``,
+``expert``, ``champion`` (Italian ``principiante``, ``intermedio``, ``esperto``, ``campione``, see
+:mod:`burraco.bots.levels`) and the older ``easy``, ``normal``, ``hard`` (unchanged).
 
 A name may carry options after a colon, ``name:key=value,key=value`` — for instance
 ``ismcts:iterations=300`` or ``ismcts:seconds=0.5,depth=6``, ``heuristic:noise=0.2``.
@@ -7,6 +9,8 @@ A name may carry options after a colon, ``name:key=value,key=value`` — for ins
 'random'
 >>> make_bot("normal", seed=0).name
 'heuristic'
+>>> make_bot("campione:ms=0", seed=0).name
+'champion:ms=0'
 >>> make_bot("ismcts:iterations=50", seed=0).name
 'ismcts:iterations=50'
 >>> make_bot("alphazero", seed=0)  # doctest: +ELLIPSIS
@@ -21,9 +25,12 @@ from collections.abc import Callable
 from typing import Final
 
 from burraco.bots.base import Bot
+from burraco.bots.champion import PlannerBot
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.ismcts import IsmctsBot
+from burraco.bots.levels import ITALIAN, LEVELS, make_level
 from burraco.bots.random_bot import RandomBot
+from burraco.bots.sharp import DEFAULT_OFF, SharpBot
 from burraco.core.errors import BurracoError
 from burraco.core.options import Rules
 
@@ -81,6 +88,30 @@ def _hard(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
     return IsmctsBot(seed=seed, rules=rules, seconds=seconds, iterations=None, name=f"ismcts:seconds={seconds:g}")
 
 
+def _planner(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
+    _check(options, {"samples", "ms", "nodes", "width"}, "planner")
+    return PlannerBot(seed=seed, rules=rules, samples=int(options.get("samples", 3)), ms=options.get("ms", 0.0),
+                      max_nodes=int(options.get("nodes", 120)), width=int(options.get("width", 6)), name=name)
+
+
+def _sharp(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
+    flags = ("close", "lone", "wild3", "wild", "feed", "pile", "track")
+    _check(options, {"samples", *flags}, "sharp")
+    off = frozenset(f for f in flags if options.get(f, 0.0 if f in DEFAULT_OFF else 1.0) == 0.0)
+    return SharpBot(seed=seed, rules=rules, samples=int(options.get("samples", 2)), name=name, off=off)
+
+
+def _level(level: str) -> Factory:
+    def factory(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
+        allowed = {"champion": {"ms", "samples", "iterations"}, "expert": {"samples"}}.get(level, set())
+        _check(options, allowed, level)
+        samples = int(options["samples"]) if "samples" in options else None
+        iterations = int(options["iterations"]) if "iterations" in options else None
+        label = level + name[name.index(":"):] if ":" in name else level
+        return make_level(level, seed, rules, options.get("ms"), samples, label, iterations)
+    return factory
+
+
 BOTS: Final[dict[str, Factory]] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -88,10 +119,14 @@ BOTS: Final[dict[str, Factory]] = {
     "easy": _easy,
     "normal": _normal,
     "hard": _hard,
+    "planner": _planner,
+    "sharp": _sharp,
+    **{level: _level(level) for level in LEVELS},
+    **{italian: _level(level) for level, italian in ITALIAN.items()},
 }
 """Every bot name: ``random``, ``heuristic``, ``ismcts``; levels ``easy`` (heuristic with 35% random
 moves), ``normal`` (heuristic) and ``hard`` (ISMCTS, 1 s per searched decision)."""
-DIFFICULTIES: Final = ("easy", "normal", "hard")
+DIFFICULTIES: Final = ("easy", "normal", "hard", *LEVELS)
 
 
 def _check(options: Options, allowed: set[str], bot: str) -> None:

@@ -14,17 +14,20 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from burraco.arena.ladder import LadderConfig, blunder_rates
 from burraco.arena.runner import PLAIN_FORMAT, ArenaConfig, GameResult, history_module, run_arena
 from burraco.arena.stats import summarize
 from burraco.bots.registry import make_bot
+from burraco.cli.ladder_cmd import run_ladder
 from burraco.core.options import preset
 from burraco.extras import require
 
 
 def arena(
-    bot_a: Annotated[str, typer.Argument(help="First bot: random, heuristic, ismcts[:iterations=N], easy, normal, "
-                                               "hard.")],
-    bot_b: Annotated[str, typer.Argument(help="Second bot.")],
+    bot_a: Annotated[str | None, typer.Argument(help="First bot: random, heuristic, ismcts[:iterations=N], "
+                                                      "beginner, intermediate, expert, champion, easy, normal, "
+                                                      "hard.")] = None,
+    bot_b: Annotated[str | None, typer.Argument(help="Second bot.")] = None,
     players: Annotated[int, typer.Option(help="2 or 4 players (4: partners are the same bot).")] = 2,
     hands: Annotated[int | None, typer.Option(help="Play N single hands (default 100).")] = None,
     matches: Annotated[int | None, typer.Option(help="Play N matches to --target instead of hands.")] = None,
@@ -42,11 +45,28 @@ def arena(
                                                     "resume from it.")] = None,
     selfplay: Annotated[str | None, typer.Option(help="With --backend ray: also write one row per decision "
                                                       "(observation, action, reward) to this Parquet file.")] = None,
+    ladder: Annotated[bool, typer.Option("--ladder", help="Play every level against the level below and the "
+                                                          "heuristic (--hands per pairing).")] = False,
+    budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
+                                                  "(ms).")] = 300.0,
+    iterations: Annotated[int, typer.Option(help="With --ladder: the champion searches N iterations per decision "
+                                                 "instead of --budget-ms (independent of the load).")] = 0,
+    ismcts: Annotated[int, typer.Option(help="With --ladder: also champion vs ismcts with N iterations.")] = 0,
+    blunders: Annotated[bool, typer.Option("--blunders", help="Count each bot's feeds, wildcard discards and "
+                                                              "missed winning closes.")] = False,
+    write: Annotated[str | None, typer.Option(help="With --ladder: write the table to this file "
+                                                   "(docs/strength.md).")] = None,
 ) -> None:
     """Play BOT_A against BOT_B on duplicate deals (seats and dealers alternate) and report wins,
     losses, draws, win rate with its 95% Wilson interval, mean score difference per hand and Elo."""
     if players not in (2, 4):
         raise typer.BadParameter("the arena plays 2 or 4 players", param_hint="--players")
+    if ladder:
+        run_ladder(LadderConfig(hands=hands or 100, budget_ms=budget_ms, players=players, seed=seed, rules=rules,
+                                ismcts=ismcts, iterations=iterations), max(1, workers or 1), write, as_json)
+        return
+    if bot_a is None or bot_b is None:
+        raise typer.BadParameter("name two bots, or give --ladder", param_hint="BOT_A BOT_B")
     if hands is not None and matches is not None:
         raise typer.BadParameter("give --hands or --matches, not both", param_hint="--hands")
     games = matches if matches is not None else (hands if hands is not None else 100)
@@ -56,7 +76,8 @@ def arena(
     for name in (bot_a, bot_b):
         make_bot(name, seed=0, rules=rules_obj)
     config = ArenaConfig(bot_a, bot_b, players=players, games=games, matches=matches is not None,
-                         target=target, rules=rules, seed=seed, save_dir=save_histories)
+                         target=target, rules=rules, seed=seed, save_dir=save_histories,
+                         blunders=blunders)
     count = workers if workers is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
     if backend not in ("process", "ray"):
@@ -82,6 +103,8 @@ def arena(
         report["target"] = target
     if selfplay is not None:
         report["selfplay"] = {"file": selfplay, "rows": _selfplay(config, selfplay, address, max(1, count))}
+    if blunders:
+        report["blunders"] = [blunder_rates(results, bot) for bot in (0, 1)]
     if save_histories is not None:
         report["histories"] = {
             "dir": save_histories,
@@ -151,6 +174,9 @@ def _print_report(report: dict[str, Any]) -> None:
     lo, hi = report["elo_ci95"]
     first, second = (r["bot"] for r in report["results"])
     console.print(f"Elo difference ({first} − {second}): {report['elo_diff']:+.0f} (95% CI {lo:+.0f} to {hi:+.0f})")
+    for row, rates in zip(report["results"], report.get("blunders", []), strict=False):
+        console.print(f"{row['bot']}: feeds {rates['feed_rate']:.1%} of discards, wildcard discards "
+                      f"{rates['wild_discard_rate']:.1%}, missed winning closes {int(rates['missed_closes'])}")
     console.print(f"{report['seconds']} s on {report['workers']} worker(s)")
     if "histories" in report:
         h = report["histories"]

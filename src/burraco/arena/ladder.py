@@ -1,0 +1,146 @@
+"""The strength ladder: every difficulty level against the level below and against the fixed heuristic.
+
+Each pairing is an arena run on duplicate deals (:mod:`burraco.arena.runner`) with blunder counting
+(:mod:`burraco.arena.blunders`); its report holds the win rate with its 95% Wilson interval, the
+mean points per hand, the Elo difference with its interval and, per bot, the blunder rates: feeding
+(per discard), wildcard discards (per discard) and missed winning closes (per hand).
+:func:`strength_markdown` renders the reports as ``docs/strength.md``, stamped with the commit.
+
+``budget_ms`` sets the champion's per-decision search budget:
+smaller budgets fit a short run; the full run is ``burraco arena --ladder --hands 400``.
+
+>>> pairs = pairings(LadderConfig(hands=2, budget_ms=100))
+>>> [f"{a} v {b}" for a, b in pairs][:3]
+['intermediate v beginner', 'expert v intermediate', 'champion:ms=100 v expert']
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from burraco.arena.blunders import KEYS
+from burraco.arena.runner import ArenaConfig, GameResult, run_arena
+from burraco.arena.stats import summarize
+
+LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
+REFERENCE: Final = "heuristic"
+
+
+@dataclass(frozen=True, slots=True)
+class LadderConfig:
+    """How long and how fast the ladder plays."""
+
+    hands: int = 100
+    budget_ms: float = 300.0
+    """The champion's search budget per decision (ms)."""
+    samples: int = 0
+    """Champion's samples per decision (0: the level's default)."""
+    iterations: int = 0
+    """When > 0, the champion searches this many iterations per decision instead of ``budget_ms``."""
+    players: int = 2
+    seed: int = 0
+    rules: str = "fibur"
+    ismcts: int = 0
+    """When > 0, also play the champion against ``ismcts:iterations=N``."""
+
+
+def level_name(level: str, config: LadderConfig) -> str:
+    """The registry name of ``level`` with the ladder's budget."""
+    if level != "champion":
+        return level
+    options = [f"iterations={config.iterations}" if config.iterations > 0 else f"ms={config.budget_ms:g}"]
+    if config.samples and level == "champion":
+        options.append(f"samples={config.samples}")
+    return f"{level}:{','.join(options)}"
+
+
+def pairings(config: LadderConfig) -> list[tuple[str, str]]:
+    """(bot A, bot B): each level against the one below, then each non-reference level against the heuristic."""
+    names = [level_name(level, config) for level in LEVELS]
+    pairs = list(zip(names[1:], names[:-1], strict=True))
+    pairs += [(name, REFERENCE) for level, name in zip(LEVELS, names, strict=True) if level != "intermediate"]
+    if config.ismcts > 0:
+        pairs.append((names[-1], f"ismcts:iterations={config.ismcts}"))
+    return pairs
+
+
+def run_pairing(config: LadderConfig, bot_a: str, bot_b: str, workers: int = 1,
+                on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+    """Play one pairing and build its report (win rate, points, Elo, blunders, CPU seconds per hand)."""
+    arena = ArenaConfig(bot_a, bot_b, players=config.players, games=config.hands, rules=config.rules,
+                        seed=config.seed, blunders=True)
+    results = run_arena(arena, workers, on_result)
+    report = summarize((bot_a, bot_b), [r.outcome for r in results], [d for r in results for d in r.hand_diffs])
+    report["blunders"] = [blunder_rates(results, i) for i in (0, 1)]
+    report["seconds_per_hand"] = round(sum(r.seconds for r in results) / max(1, len(results)), 2)
+    return report
+
+
+def blunder_rates(results: Sequence[GameResult], bot: int) -> dict[str, float]:
+    """Bot ``bot``'s (0: A, 1: B) blunder totals and rates over ``results``."""
+    totals = dict.fromkeys(KEYS, 0)
+    for result in results:
+        if len(result.blunders) > bot:
+            for key, value in zip(KEYS, result.blunders[bot], strict=True):
+                totals[key] += value
+    discards = max(1, totals["discards"])
+    rates: dict[str, float] = {key: float(value) for key, value in totals.items()}
+    rates["feed_rate"] = round(totals["feeds"] / discards, 4)
+    rates["wild_discard_rate"] = round(totals["wild_discards"] / discards, 4)
+    rates["missed_closes_per_hand"] = round(totals["missed_closes"] / max(1, len(results)), 4)
+    return rates
+
+
+def commit() -> str:
+    """The current commit (short hash, ``+dirty`` with uncommitted changes), or ``unknown``."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
+                               text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+
+
+def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
+    """``docs/strength.md``: the ladder's table, how it was measured and how to reproduce it."""
+    budget = f"--iterations {config.iterations}" if config.iterations > 0 else f"--budget-ms {config.budget_ms:g}"
+    lines = [
+        "# Bot strength ladder",
+        "",
+        f"Measured at commit `{measured_at}` with `burraco arena --ladder --hands {config.hands} "
+        f"{budget} --seed {config.seed}` ({config.players} players, rules "
+        f"{config.rules}, duplicate deals: every deal is played twice with the seats swapped).",
+        "",
+        "| bot A | bot B | hands | A win rate [95% CI] | A points/hand [95% CI] | Elo A−B [95% CI] "
+        "| A feeds | A wild discards | A missed closes | B feeds | s/hand |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in reports:
+        a, b = r["results"]
+        ba, bb = r["blunders"]
+        lo, hi = a["ci95"]
+        mlo, mhi = a["mean_score_diff_ci95"]
+        elo_lo, elo_hi = r["elo_ci95"]
+        lines.append(
+            f"| {a['bot']} | {b['bot']} | {r['hands']} | {a['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] "
+            f"| {a['mean_score_diff_per_hand']:+.1f} [{mlo:+.1f}, {mhi:+.1f}] "
+            f"| {r['elo_diff']:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}] | {ba['feed_rate']:.1%} "
+            f"| {ba['wild_discard_rate']:.1%} | {int(ba['missed_closes'])} | {bb['feed_rate']:.1%} "
+            f"| {r['seconds_per_hand']} |")
+    lines += [
+        "",
+        "Feeds: discards that attach to an opponent's meld while a safe discard existed (per discard). "
+        "Wild discards: wildcards thrown while a natural could be (per discard). Missed closes: turns at "
+        "which a winning close existed (found on the true cards) and the bot did not close. s/hand: wall "
+        "seconds per hand of one worker (both bots).",
+        "",
+        "The full run (≥ 400 hands per pairing, the champion at its default 300 ms budget) is "
+        "`burraco arena --ladder --hands 400 --budget-ms 300 --ismcts 1000 --workers 2 --write docs/strength.md` "
+        "on otherwise idle cores; it takes hours.",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,69 @@
+"""Difficulty levels: ``beginner``, ``intermediate``, ``expert``, ``champion`` (Italian display names).
+
+=============  ==============  ==========================================================
+level          display name    bot
+=============  ==============  ==========================================================
+beginner       principiante    heuristic with 35% random moves
+intermediate   intermedio      heuristic (the fixed reference)
+expert         esperto         ``sharp``: heuristic play, planned closes, pile-aware discard
+champion       campione        ISMCTS steered by ``sharp``, 300 ms of search per decision
+=============  ==============  ==========================================================
+
+``expert`` takes ``samples`` (belief samples for the closing planner); ``champion`` takes
+``samples`` and ``ms`` (search budget per take or discard decision, in milliseconds; the default
+keeps a decision under one second on one core) or ``iterations`` (a fixed search, independent of
+the machine's load).
+
+>>> [display_name(level) for level in LEVELS]
+['principiante', 'intermedio', 'esperto', 'campione']
+>>> make_level("expert", seed=1).name
+'expert'
+>>> level_of("Campione")
+'champion'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from burraco.bots.base import Bot
+from burraco.bots.heuristic import HeuristicBot
+from burraco.bots.searcher import ChampionBot
+from burraco.bots.sharp import SharpBot
+from burraco.core.options import Rules
+
+LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
+ITALIAN: Final = {"beginner": "principiante", "intermediate": "intermedio", "expert": "esperto",
+                  "champion": "campione"}
+CHAMPION_MS: Final = 300.0
+"""The champion's default budget per searched decision (ms): under one second, and with about 60
+searched decisions in a 2-player hand, under 20 s per hand on one core."""
+
+
+def display_name(level: str, italian: bool = True) -> str:
+    """The level's name for players (Italian by default)."""
+    return ITALIAN[level] if italian else level
+
+
+def level_of(name: str) -> str:
+    """The level called ``name`` in English or Italian (case-insensitive)."""
+    key = name.strip().lower()
+    for level, italian in ITALIAN.items():
+        if key in (level, italian):
+            return level
+    raise KeyError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
+
+
+def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float | None = None,
+               samples: int | None = None, name: str | None = None, iterations: int | None = None) -> Bot:
+    """Build the bot of ``level`` (English or Italian name)."""
+    key = level_of(level)
+    label = name or key
+    if key == "beginner":
+        return HeuristicBot(seed=seed, rules=rules, noise=0.35, name=label)
+    if key == "intermediate":
+        return HeuristicBot(seed=seed, rules=rules, name=label)
+    if key == "expert":
+        return SharpBot(seed=seed, rules=rules, samples=samples or 2, name=label)
+    return ChampionBot(seed=seed, rules=rules, ms=CHAMPION_MS if ms is None else ms, samples=samples or 2,
+                       name=label, iterations=iterations)

@@ -1,0 +1,66 @@
+"""The ``champion`` searcher: ISMCTS under a per-move budget in milliseconds, steered by the sharp bot.
+
+:class:`ChampionBot` is an :class:`~burraco.bots.ismcts.IsmctsBot` (the fixed reference search,
+reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`:
+
+* a close worth playing — found by the whole-turn planner on belief determinizations, plays
+  first — is played without searching (no winning close is missed);
+* melds and attachments are the sharp bot's;
+* the discards searched are the sharp bot's best ``candidates`` (its cost counts what the whole
+  pile gives the next opponent), never a wildcard while a natural can go, never a card that
+  feeds an opponent meld while a safe one exists;
+* the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that
+  must not depend on the machine's load, a number of ``iterations``.
+
+>>> from burraco.core.hand import Hand
+>>> from burraco.core.view import observe
+>>> hand = Hand.deal(players=2, seed=2)
+>>> bot = ChampionBot(seed=1, ms=20)
+>>> bot.choose(observe(hand, hand.to_play), hand.legal_actions()) in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from burraco.bots.heuristic import attaches_to
+from burraco.bots.ismcts import IsmctsBot
+from burraco.bots.sharp import SharpBot
+from burraco.core.actions import Action
+from burraco.core.cards import IS_WILD
+from burraco.core.options import Rules
+from burraco.core.view import Observation
+
+
+class ChampionBot(IsmctsBot):
+    """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
+                 depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None) -> None:
+        seconds = None if iterations else max(ms, 1.0) / 1000.0
+        super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
+                         candidates=candidates, name=name)
+        self.sharp = SharpBot(seed=seed, rules=self.rules, samples=samples)
+        self.heuristic = self.sharp
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) > 1 and view.phase == "play":
+            planned = self.sharp.planned_close(view, legal)
+            if planned is not None:
+                return planned
+            legal = disciplined(view, legal, self.rules)
+        return super().choose(view, legal)
+
+
+def disciplined(view: Observation, legal: Sequence[Action], rules: Rules) -> list[Action]:
+    """``legal`` without the wildcard discards (when a natural may go) and the feeding ones (when a
+    safe one may go)."""
+    plays = [a for a in legal if a.kind != "discard"]
+    discards = [a for a in legal if a.kind == "discard"]
+    natural = [a for a in discards if not IS_WILD[a.cards[0]]]
+    discards = natural or discards
+    side = view.side_of[view.seat or 0]
+    opp = [m for s, ms in enumerate(view.melds) if s != side for m in ms]
+    safe = [a for a in discards if not any(attaches_to(m, a.cards[0], rules) for m in opp)]
+    return plays + (safe or discards)

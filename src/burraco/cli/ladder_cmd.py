@@ -1,0 +1,67 @@
+"""``burraco arena --ladder``: every level against the level below and the heuristic (docs/strength.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from burraco.arena.ladder import LadderConfig, commit, pairings, run_pairing, strength_markdown
+from burraco.arena.runner import GameResult
+
+
+def run_ladder(config: LadderConfig, workers: int, write: str | None, as_json: bool) -> None:
+    """Play the ladder's pairings with progress bars, print the table, optionally write the docs page."""
+    measured_at = commit()
+    reports: list[dict[str, Any]] = []
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TimeRemainingColumn(), console=console, transient=False) as progress:
+        for bot_a, bot_b in pairings(config):
+            task = progress.add_task(f"{bot_a} vs {bot_b}", total=config.hands)
+            reports.append(run_pairing(config, bot_a, bot_b, workers, _advance(progress, task)))
+    if write:
+        Path(write).parent.mkdir(parents=True, exist_ok=True)
+        Path(write).write_text(strength_markdown(config, reports, measured_at), encoding="utf-8")
+    if as_json:
+        print(json.dumps({"commit": measured_at, "hands": config.hands, "budget_ms": config.budget_ms,
+                          "pairings": reports}))
+        return
+    _print(reports, measured_at, write)
+
+
+def _advance(progress: Progress, task: TaskID) -> Callable[[GameResult], None]:
+    return lambda _result: progress.advance(task)
+
+
+def _print(reports: list[dict[str, Any]], measured_at: str, write: str | None) -> None:
+    console = Console()
+    table = Table(title=f"Ladder at commit {measured_at}")
+    for column in ("bot A", "bot B", "hands", "A win rate [95% CI]", "A points/hand", "Elo [95% CI]",
+                   "A feeds", "A wilds", "A missed closes", "B feeds", "s/hand"):
+        table.add_column(column, justify="left" if column.startswith("bot") else "right", overflow="fold")
+    for r in reports:
+        a, b = r["results"]
+        ba, bb = r["blunders"]
+        lo, hi = a["ci95"]
+        elo_lo, elo_hi = r["elo_ci95"]
+        table.add_row(a["bot"], b["bot"], str(r["hands"]), f"{a['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]",
+                      f"{a['mean_score_diff_per_hand']:+.1f}", f"{r['elo_diff']:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}]",
+                      f"{ba['feed_rate']:.1%}", f"{ba['wild_discard_rate']:.1%}", str(int(ba["missed_closes"])),
+                      f"{bb['feed_rate']:.1%}", str(r["seconds_per_hand"]))
+    console.print(table)
+    if write:
+        console.print(f"written to {write}")
