@@ -17,7 +17,7 @@ def test_register_login_logout(client_factory: Callable[..., TestClient]) -> Non
     client = client_factory()
     assert client.get("/api/me").json() == {"user": None}
     response = client.post("/api/register", json={"name": "Carla", "password": "short"})
-    assert response.status_code == 422 and "8 characters" in response.json()["detail"]
+    assert response.status_code == 422 and "8 characters" in response.json()["detail"]["message"]
     response = client.post("/api/register", json={"name": "Carla", "password": "s3cret-pass"})
     assert response.status_code == 200
     assert client.get("/api/me").json()["user"]["name"] == "Carla"

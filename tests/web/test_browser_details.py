@@ -63,6 +63,19 @@ def test_forms_give_friendly_messages(server: str, tmp_path: Path) -> None:  # n
     assert errors == []
 
 
+def test_a_wrong_password_is_refused_in_italian(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """The server refuses with a code (http.wrong_password): the page words it in the player's language."""
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        page.goto(server + "/")
+        page.wait_for_selector("#login-btn")
+        page.fill("#login-name", "Nessuno")
+        page.fill("#login-password", "sbagliata-123")
+        page.click("#login-btn")
+        page.wait_for_function("() => document.querySelector('#account-error').textContent !== ''")
+        assert page.inner_text("#account-error") == "Nome o password sbagliati."
+    assert errors == []
+
+
 def test_escape_closes_dialogs_and_totals_name_the_sides(server: str, tmp_path: Path) -> None:  # noqa: F811
     with browser(tmp_path, PHONE, locale="en-US") as (page, errors):
         as_guest(page, server, "Sara")

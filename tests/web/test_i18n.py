@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from burraco.web import http_refusals
 from burraco.web.refusals import PATTERNS, refusal
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "burraco" / "web" / "static"
@@ -42,6 +43,20 @@ def test_every_refusal_code_and_error_code_is_worded() -> None:
     assert {f"reason.{code}" for code, _ in PATTERNS} <= keys
     assert {f"err.{c}" for c in ("protocol", "rate_limited", "not_your_turn", "not_seated", "store_failed",
                                  "internal", "illegal", "refused")} <= keys
+
+
+def test_every_http_refusal_code_is_worded_in_both_languages() -> None:
+    """Login, register, guest and create-table refusals carry a code (burraco.web.http_refusals)."""
+    keys = catalogue()
+    for lang in ("it", "en"):
+        assert {f"http.{code}" for code in http_refusals.MESSAGES} <= keys[lang], lang
+    web = STATIC.parent
+    sent = set()
+    for source in web.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        sent |= set(re.findall(r'(?:refused\(\d+, |Limited\()"(\w+)"', text))
+    assert {"wrong_password", "too_many_attempts", "tables_too_fast", "not_logged_in"} <= sent
+    assert sent <= set(http_refusals.MESSAGES), sent - set(http_refusals.MESSAGES)
 
 
 def test_no_emoji_only_symbols_on_the_page() -> None:

@@ -23,7 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from burraco.web import auth, db
+from burraco.web import auth, db, http_refusals
 from burraco.web.auth import SessionSigner
 from burraco.web.creation_guard import CreationGuard
 from burraco.web.csrf import OriginCheck
@@ -159,5 +159,5 @@ async def _ticker(manager: TableManager, interval: float) -> None:
 async def _limited(_request: Request, error: Exception) -> JSONResponse:
     """429 (too many attempts) or 503 (password checks queue full), with ``Retry-After``."""
     assert isinstance(error, Limited)
-    return JSONResponse({"detail": str(error)}, status_code=503 if error.busy else 429,
-                        headers={"Retry-After": str(error.retry_after)})
+    return JSONResponse({"detail": http_refusals.body(error.code, **error.params)},
+                        status_code=503 if error.busy else 429, headers={"Retry-After": str(error.retry_after)})

@@ -37,7 +37,7 @@ class CreationGuard:
         if tokens < 1:
             self._buckets[user_id] = (tokens, now)
             wait = (1 - tokens) * self.every
-            raise Limited(f"you are creating tables too fast; try again in {math.ceil(wait)} s", wait)
+            raise Limited("tables_too_fast", wait, seconds=math.ceil(wait))
         while len(self._buckets) >= MAX_USERS:
             del self._buckets[next(iter(self._buckets))]
         self._buckets[user_id] = (tokens - 1, now)

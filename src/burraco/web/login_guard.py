@@ -22,6 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from burraco.web import http_refusals
+
 T = TypeVar("T")
 MAX_KEYS: Final = 100_000
 """Addresses or accounts remembered at most (the oldest are forgotten first)."""
@@ -49,10 +51,11 @@ class LoginLimits:
 class Limited(Exception):
     """Refused for now: answer 429 (or 503 when ``busy``) with ``Retry-After: retry_after``."""
 
-    def __init__(self, message: str, retry_after: float, busy: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, retry_after: float, busy: bool = False, **params: object) -> None:
+        super().__init__(http_refusals.message(code, **params))
         self.retry_after = max(1, math.ceil(retry_after))
         self.busy = busy
+        self.code, self.params = code, params
 
 
 def _forget_oldest(table: dict[str, T]) -> None:
@@ -77,14 +80,14 @@ class LoginGuard:
         if account is not None:
             until = self._locked.get(account)
             if until is not None and now < until:
-                raise Limited("too many wrong passwords for this account; try again later", until - now)
+                raise Limited("account_locked", until - now)
             self._locked.pop(account, None)
         tokens, at = self._buckets.pop(address, (float(limits.address_burst), now))
         tokens = min(float(limits.address_burst), tokens + (now - at) / limits.address_every)
         if tokens < 1:
             self._buckets[address] = (tokens, now)
             wait = (1 - tokens) * limits.address_every
-            raise Limited(f"too many attempts from your address; try again in {math.ceil(wait)} s", wait)
+            raise Limited("too_many_attempts", wait, seconds=math.ceil(wait))
         _forget_oldest(self._buckets)
         self._buckets[address] = (tokens - 1, now)
 
@@ -114,7 +117,7 @@ class HashPool:
 
     async def run(self, fn: Callable[..., T], *args: object) -> T:
         if self.pending >= self.workers + self.queue:
-            raise Limited("the server is busy checking passwords; try again in a moment", 1, busy=True)
+            raise Limited("server_busy", 1, busy=True)
         self.pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)

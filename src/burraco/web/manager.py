@@ -42,7 +42,7 @@ class TableManager:
         limit = self.runtime.limits.max_open_tables(owner.kind)
         if self.open_tables(owner.id) >= limit:
             raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
-                             "too_many_tables")
+                             "too_many_tables", limit=limit)
         self.creating[owner.id] = self.creating.get(owner.id, 0) + 1
         try:
             return await self._create(config)

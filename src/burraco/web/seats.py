@@ -13,9 +13,9 @@ STANDIN_BOT: Final = "normal"
 class TableError(ValueError):
     """A request the table refuses (seat taken, match already started, not seated...)."""
 
-    def __init__(self, message: str, code: str = "refused") -> None:
+    def __init__(self, message: str, code: str = "refused", **params: object) -> None:
         super().__init__(message)
-        self.code = code
+        self.code, self.params = code, params
 
 
 @dataclass(slots=True)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Request, Response
 
 from burraco.web import auth
 from burraco.web.auth import AuthError
+from burraco.web.http_refusals import refused
 from burraco.web.login_guard import LoginGuard
 from burraco.web.routes.deps import AppConfig, OptionalUser, address, config, repos, session_of
 from burraco.web.routes.schemas import Credentials, GuestRequest, UserOut, UserResponse
@@ -37,15 +38,15 @@ def _signed_in(request: Request, response: Response, user_id: int) -> UserRespon
 def _new_user(request: Request, name: str, kind: str, password_hash: str | None) -> int:
     try:
         return repos(request).users.create(name, kind, password_hash, config(request).wallclock())
-    except AuthError as error:
-        raise HTTPException(409, str(error)) from None
+    except AuthError:
+        raise refused(409, "name_taken", name=name) from None
 
 
 def _check_name(name: str) -> str:
     try:
         return auth.check_name(name)
-    except AuthError as error:
-        raise HTTPException(422, str(error)) from None
+    except AuthError:
+        raise refused(422, "bad_name") from None
 
 
 @router.get("/me")
@@ -58,9 +59,9 @@ async def register(body: Credentials, request: Request, response: Response) -> U
     request.app.state.guard.check(address(request))
     name = _check_name(body.name)
     if name.lower().startswith("bot"):
-        raise HTTPException(422, "names starting with 'bot' are kept for the computer players")
+        raise refused(422, "name_reserved")
     if len(body.password) < auth.MIN_PASSWORD:
-        raise HTTPException(422, f"a password has at least {auth.MIN_PASSWORD} characters")
+        raise refused(422, "short_password", min=auth.MIN_PASSWORD)
     hashed = await request.app.state.hash_pool.run(auth.hash_password, body.password)
     user_id = await asyncio.to_thread(_new_user, request, name, "account", hashed)
     return await asyncio.to_thread(_signed_in, request, response, user_id)
@@ -78,7 +79,7 @@ async def login(body: Credentials, request: Request, response: Response) -> User
     ok = await request.app.state.hash_pool.run(auth.verify_password, hashed, body.password)
     if row is None or not ok:
         guard.failure(key)
-        raise HTTPException(401, "wrong name or password")
+        raise refused(401, "wrong_password")
     guard.success(key)
     return await asyncio.to_thread(_signed_in, request, response, row.id)
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, Request
 from fastapi import Path as PathParam
 from starlette.requests import HTTPConnection
 
 from burraco.web import auth
 from burraco.web.auth import User
+from burraco.web.http_refusals import refused
 from burraco.web.login_guard import LoginLimits
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def current_user(request: Request) -> User | None:
 
 def require_user(user: Annotated[User | None, Depends(current_user)]) -> User:
     if user is None:
-        raise HTTPException(401, "log in or pick a guest name first")
+        raise refused(401, "not_logged_in")
     return user
 
 

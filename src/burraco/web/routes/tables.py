@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 from burraco.core.errors import BurracoError
 from burraco.core.options import PRESETS, Rules, preset
 from burraco.web.auth import User
+from burraco.web.http_refusals import refused
 from burraco.web.routes.deps import Config, Manager, RequiredUser, TableId
 from burraco.web.routes.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
 from burraco.web.tables import Table, TableConfig, TableError, new_seed
@@ -31,17 +32,16 @@ def rules_of(body: CreateTable) -> Rules:
             changes["target"] = body.target
         return preset(body.preset, **changes)
     except (BurracoError, TypeError) as error:
-        raise HTTPException(422, str(error)) from None
+        raise refused(422, "bad_rules", text=str(error)) from None
 
 
 def check_practice(body: CreateTable) -> None:
     """A chosen seed would let its chooser compute every hidden card: only a private practice table
     (the creator alone with bots, unrated) may have one. Live tables deal from :func:`new_seed`."""
     if body.practice and (not body.sit or body.bots is None):
-        raise HTTPException(422, "a practice table seats you and bots only: give sit: true and bots")
+        raise refused(422, "practice_needs_bots")
     if body.seed is not None and not body.practice:
-        raise HTTPException(422, "seed: a seed may be chosen only at a private practice table "
-                                 "(practice: true, you and bots, unrated)")
+        raise refused(422, "seed_practice_only")
 
 
 @router.get("/presets")
@@ -83,7 +83,7 @@ async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, n
     try:
         return await manager.create(config, user)
     except TableError as error:  # too many unfinished tables
-        raise HTTPException(429, {"code": error.code, "message": str(error)}) from None
+        raise HTTPException(429, {"code": error.code, "message": str(error), "params": error.params}) from None
 
 
 def live_table(manager: Manager, table_id: int) -> Table:

@@ -46,6 +46,14 @@ export function icon(name) {
   return svg;
 }
 
+/** A refusal's words: a coded detail ({code, message, params}) from the catalogue ("http.<code>"),
+ *  else the server's own text. */
+function refusalText(detail, fallback) {
+  if (detail && detail.code) return worded(`http.${detail.code}`, detail.message, detail.params || {});
+  const text = Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : detail;
+  return t("err.http", { text: text || fallback });
+}
+
 /** A fetch to the API; a refusal throws an Error worded in the page's language where it can be. */
 export async function api(path, options = {}) {
   const init = { headers: { "Content-Type": "application/json" }, credentials: "same-origin", ...options };
@@ -53,11 +61,7 @@ export async function api(path, options = {}) {
   let response;
   try { response = await fetch(path, init); } catch { throw new Error(t("err.network")); }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const detail = Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ")
-      : (data.detail && data.detail.message) || data.detail;
-    throw new Error(t("err.http", { text: detail || response.statusText }));
-  }
+  if (!response.ok) throw new Error(refusalText(data.detail, response.statusText));
   return data;
 }
 
