@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 from fastapi.testclient import TestClient
@@ -115,3 +116,26 @@ def test_pages_are_served(client_factory: Callable[..., TestClient]) -> None:
     assert client.get("/static/style.css").status_code == 200
     presets = client.get("/api/presets").json()
     assert presets["portal"]["semi_clean"] is True
+
+
+def test_names_beyond_ascii_are_welcome_and_markup_is_not(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    for name in ("Niccolò", "Zoë", "D'Amico", "Ana-María", "Jürgen O. 2", "Ελένη", "Niccolo\u0300"):
+        response = client.post("/api/guest", json={"nickname": name})
+        assert response.status_code == 200, (name, response.json())
+        assert response.json()["user"]["name"] == unicodedata.normalize("NFC", name)
+        client.cookies.clear()
+    for name in ("", "   ", "A", "ab\u0000cd", "tab\there", "<script>", "x" * 25, "'quoted", "a\u200bb"):
+        response = client.post("/api/guest", json={"nickname": name})
+        assert response.status_code == 422, name
+    assert client.post("/api/guest", json={"nickname": "<script>"}).json()["detail"]["code"] == "bad_name"
+
+
+def test_account_names_are_unique_by_casefold_and_nfc(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    assert client.post("/api/register", json={"name": "Zoë", "password": "s3cret-pass"}).status_code == 200
+    client.cookies.clear()
+    response = client.post("/api/register", json={"name": "ZOE\u0308", "password": "s3cret-pass"})
+    assert response.status_code == 409 and response.json()["detail"]["code"] == "name_taken"
+    assert client.post("/api/login", json={"name": "zoë", "password": "s3cret-pass"}).status_code == 200
+    assert client.post("/api/login", json={"name": " ZOË ", "password": "s3cret-pass"}).status_code == 200

@@ -13,8 +13,8 @@ True
 from __future__ import annotations
 
 import functools
-import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
@@ -24,7 +24,9 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 COOKIE: Final = "burraco_session"
 SESSION_DAYS: Final = 30
-NAME_RE: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{1,23}$")
+MAX_NAME: Final = 24
+NAME_MARKS: Final = frozenset(" _.-'\u2019")
+"""Besides letters (of any alphabet, with their accents) and digits, a name may hold these."""
 MIN_PASSWORD: Final = 8
 _HASHER: Final = PasswordHasher()
 
@@ -92,9 +94,29 @@ class User:
                 "sigma": round(self.sigma, 2), "matches": self.matches}
 
 
+def _name_char(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LMN" or char in NAME_MARKS
+
+
 def check_name(name: str) -> str:
-    name = name.strip()
-    if not NAME_RE.match(name):
-        raise AuthError("a name has 2 to 24 letters, digits, spaces, '_', '.' or '-', "
+    """A name, NFC-normalised and stripped: 2 to 24 letters of any alphabet, digits, spaces,
+    apostrophes, '_', '.' or '-', starting with a letter or digit (no control characters, no markup).
+
+    >>> check_name(" Niccolo\u0300 "), check_name("D'Amico"), check_name("Zoë")
+    ('Niccolò', "D'Amico", 'Zoë')
+    """
+    name = unicodedata.normalize("NFC", name).strip()
+    if not (2 <= len(name) <= MAX_NAME and unicodedata.category(name[0])[0] in "LN"
+            and all(map(_name_char, name))):
+        raise AuthError("a name has 2 to 24 letters, digits, spaces, apostrophes, '_', '.' or '-', "
                         "and starts with a letter or digit")
     return name
+
+
+def name_key(name: str) -> str:
+    """The case-insensitive key that keeps account names unique: ``Zoë``, ``ZOË`` and ``zoë`` are one.
+
+    >>> name_key("STRAẞE") == name_key("strasse")
+    True
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).strip().casefold())

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from sqlalchemy import Connection, delete, select
 
 from burraco.web import auth, db, ratings
-from burraco.web.auth import AuthError, User
+from burraco.web.auth import AuthError, User, name_key
 
 BOT_NAMES = ("easy", "normal", "hard", "random")
 
@@ -27,7 +27,7 @@ class UserRepository:
 
     def create(self, name: str, kind: str, password_hash: str | None, now: float) -> int:
         """A new user (an account's name must be free, case-insensitively: :class:`AuthError`)."""
-        key = name.lower() if kind == "account" else None
+        key = name_key(name) if kind == "account" else None
 
         def write(c: Connection) -> int:
             if key is not None and c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first():
@@ -37,7 +37,7 @@ class UserRepository:
         return self.store.write(write).result()
 
     def login_row(self, key: str) -> LoginRow | None:
-        """The id and password hash of the account whose lower-cased name is ``key``."""
+        """The id and password hash of the account whose :func:`~burraco.web.auth.name_key` is ``key``."""
         row = self.store.read(lambda c: c.execute(
             select(db.users.c.id, db.users.c.password_hash).where(db.users.c.name_key == key,
                                                                   db.users.c.kind == "account")).first())

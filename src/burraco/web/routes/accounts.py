@@ -58,7 +58,7 @@ def me(user: OptionalUser) -> UserResponse:
 async def register(body: Credentials, request: Request, response: Response) -> UserResponse:
     request.app.state.guard.check(address(request))
     name = _check_name(body.name)
-    if name.lower().startswith("bot"):
+    if auth.name_key(name).startswith("bot"):
         raise refused(422, "name_reserved")
     if len(body.password) < auth.MIN_PASSWORD:
         raise refused(422, "short_password", min=auth.MIN_PASSWORD)
@@ -72,7 +72,7 @@ async def login(body: Credentials, request: Request, response: Response) -> User
     """Wrong name or password: 401; too many attempts from an address or wrong passwords for an
     account: 429; an unknown name is checked against a dummy hash (same cost as a known one)."""
     guard: LoginGuard = request.app.state.guard
-    key = body.name.strip().lower()
+    key = auth.name_key(body.name)
     guard.check(address(request), key)
     row = await asyncio.to_thread(repos(request).users.login_row, key)
     hashed = row.password_hash if row is not None and row.password_hash else auth.dummy_hash()

@@ -6,7 +6,7 @@ import { app, h, api, hideModal, modalOpen, displayName, tableTitle } from "./ui
 import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay } from "./sheets.js";
 
-const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9 _.\-]{1,23}$/;
+const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.'\u2019\-]{1,23}$/u;  // as burraco.web.auth.check_name
 
 // ------------------------------------------------------------------ account
 async function loadMe() {
@@ -21,7 +21,7 @@ export function userLabel(user) {
 
 function nameProblem(value) {
   if (!value.trim()) return t("form.name_empty");
-  return NAME_RE.test(value.trim()) ? "" : t("form.name_bad");
+  return NAME_RE.test(value.normalize("NFC").trim()) ? "" : t("form.name_bad");
 }
 
 function renderAccount() {
