@@ -1,4 +1,5 @@
-"""The players' rules page (``docs/rules.md``, shipped as ``burraco/data/rules.md``): its text, its
+"""The players' rules page (``docs/rules.md``, shipped as ``burraco/data/rules.md``, and its Italian
+translation ``docs/rules.it.md``, same section numbers): its text, its
 numbered sections, and a small, safe markdown-to-HTML renderer made for this page only.
 
 Used by ``burraco rules`` and the web app's ``/rules``; it imports nothing above the core. The
@@ -23,10 +24,17 @@ from typing import Final
 
 from burraco.core.citation import anchor, cite
 
-__all__ = ["Section", "anchor", "cite", "page_html", "section", "sections", "text", "to_html"]
+__all__ = ["LANGS", "Section", "anchor", "cite", "page_html", "section", "sections", "text", "to_html"]
 
 RESOURCE: Final = ("data", "rules.md")
 """Where the page lies inside the installed ``burraco`` package."""
+LANGS: Final = ("en", "it")
+"""The page's languages: ``en`` (``docs/rules.md``) and ``it`` (``docs/rules.it.md``, same sections)."""
+CHROME: Final = {
+    "en": {"title": "Burraco rules", "back": "← Back to the lobby", "top": "Top of the page"},
+    "it": {"title": "Regole del Burraco", "back": "← Torna alla sala", "top": "Inizio della pagina"},
+}
+"""The words around the page, in each language."""
 
 _HEADING: Final = re.compile(r"(#{1,3}) +(.+?) *")
 _NUMBERED: Final = re.compile(r"(\d{1,2}(?:\.\d{1,2})?)\.? +(.+)")
@@ -46,13 +54,16 @@ class Section:
 
 
 @cache
-def text() -> str:
-    """The whole page, as markdown.
+def text(lang: str = "en") -> str:
+    """The whole page, as markdown, in ``lang`` (``en`` or ``it``).
 
-    >>> text().startswith("# Burraco")
-    True
+    >>> text().startswith("# Burraco"), text("it").startswith("# Burraco: le regole")
+    (True, True)
     """
-    return resources.files("burraco").joinpath(*RESOURCE).read_text(encoding="utf-8")
+    if lang not in LANGS:
+        raise ValueError(f"the rules page is in {' and '.join(LANGS)}, not {lang!r}")
+    name = RESOURCE[-1] if lang == "en" else f"rules.{lang}.md"
+    return resources.files("burraco").joinpath(*RESOURCE[:-1], name).read_text(encoding="utf-8")
 
 
 def _heading(line: str) -> tuple[int, str] | None:
@@ -60,13 +71,13 @@ def _heading(line: str) -> tuple[int, str] | None:
     return (len(match.group(1)), match.group(2)) if match else None
 
 
-def sections() -> list[Section]:
+def sections(lang: str = "en") -> list[Section]:
     """The numbered sections (``## 4. Melds``, ``### 4.1 Sequence``) in page order.
 
     >>> [(s.number, s.title) for s in sections() if s.number.startswith("4")]
     [('4', 'Melds'), ('4.1', 'Sequence'), ('4.2', 'Combination'), ('4.3', 'Burraco')]
     """
-    lines = text().splitlines()
+    lines = text(lang).splitlines()
     heads = [(i, *h) for i, line in enumerate(lines) if (h := _heading(line))]
     found: list[Section] = []
     for k, (start, level, title) in enumerate(heads):
@@ -79,7 +90,7 @@ def sections() -> list[Section]:
     return found
 
 
-def section(number: str) -> Section:
+def section(number: str, lang: str = "en") -> Section:
     """The section numbered ``number`` (``"4.1"``, ``"§4.1"`` and ``"4.1."`` all work).
 
     >>> section("§1").title
@@ -90,7 +101,7 @@ def section(number: str) -> Section:
     KeyError: 'the rules page has no section 13; its sections are 1, 2, 3, 4, 4.1, ...'
     """
     wanted = number.strip().lstrip("§").rstrip(".")
-    every = sections()
+    every = sections(lang)
     for candidate in every:
         if candidate.number == wanted:
             return candidate
@@ -217,28 +228,31 @@ header { background: #174a2d; padding: .6rem 1rem; } header a { color: #fff; mar
 """The page's look when no stylesheet is given (the web app links its own ``style.css``)."""
 
 
-def page_html(stylesheet: str | None = None, home: str = "/") -> str:
+def page_html(stylesheet: str | None = None, home: str = "/", lang: str = "en") -> str:
     """The whole page as a standalone HTML document with a viewport for phones (what ``/rules``
     serves). ``stylesheet``: a URL to link (CSS rules under ``.rules-page``) instead of inline CSS;
-    ``home``: where the header's links lead (the lobby).
+    ``home``: where the header's links lead (the lobby); ``lang``: ``en`` or ``it``.
 
     >>> page = page_html("/static/style.css")
     >>> '<meta name="viewport"' in page and '<h3 id="s4-1">' in page and 'href="/"' in page
     True
     >>> "<style>" in page, "<style>" in page_html()
     (False, True)
+    >>> '<html lang="it">' in page_html(lang="it") and "Torna alla sala" in page_html(lang="it")
+    True
     """
+    words = CHROME[lang]
     home_href = html.escape(home, quote=True)
     style = (f'<link rel="stylesheet" href="{html.escape(stylesheet, quote=True)}">' if stylesheet
              else f"<style>{PAGE_STYLE}</style>")
     return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<title>Burraco rules</title>\n<link rel="icon" href="data:,">\n{style}\n</head>\n'
+        f'<title>{words["title"]}</title>\n<link rel="icon" href="data:,">\n{style}\n</head>\n'
         '<body class="rules-page">\n'
         f'<header><a href="{home_href}" class="brand">Burraco</a>'
-        f'<nav><a href="{home_href}" id="back-to-lobby">← Back to the lobby</a></nav></header>\n'
-        f'<main id="rules">\n{to_html(text())}\n'
-        f'<p><a href="{home_href}">← Back to the lobby</a> · <a href="#">Top of the page</a></p>\n</main>\n'
+        f'<nav><a href="{home_href}" id="back-to-lobby">{words["back"]}</a></nav></header>\n'
+        f'<main id="rules">\n{to_html(text(lang))}\n'
+        f'<p><a href="{home_href}">{words["back"]}</a> · <a href="#">{words["top"]}</a></p>\n</main>\n'
         "</body>\n</html>\n"
     )

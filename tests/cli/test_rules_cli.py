@@ -51,6 +51,13 @@ def test_raw_prints_the_markdown_page() -> None:
     assert code == 0 and out == rulebook.text()
 
 
+def test_the_italian_page() -> None:
+    code, out, _ = run("6.2", "--lang", "it", "--raw")
+    assert code == 0 and out == rulebook.section("6.2", "it").text and "La tua linea ha un burraco" in out
+    code, out, _ = run("--list", "--lang", "it")
+    assert code == 0 and out.splitlines()[0] == "§1 Le carte"
+
+
 def test_list() -> None:
     code, out, _ = run("--list")
     assert code == 0

@@ -2,7 +2,7 @@
 // The server is the authority: this page only shows what the server sends and asks it to act.
 // Every word on screen comes from the catalogue in i18n.js (docs/web.md "Languages and layout").
 import { t, lang, setLang, applyStatic } from "./i18n.js";
-import { app, h, api, hideModal, modalOpen, displayName, tableTitle } from "./ui.js";
+import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay } from "./sheets.js";
 
@@ -57,8 +57,14 @@ function langButton() {
   document.getElementById("lang").replaceChildren(btn);
 }
 
-function refreshLanguage() {
+/** The page's fixed words, and the rules link in the page's language. */
+function applyPage() {
   applyStatic();
+  document.getElementById("nav-rules").href = rulesUrl();
+}
+
+function refreshLanguage() {
+  applyPage();
   langButton();
   renderAccount();
   if (app.table) { hideModal(); renderTable(); } else route();
@@ -184,7 +190,7 @@ window.addEventListener("hashchange", route);
 document.getElementById("modal").addEventListener("click", (e) => { if (e.target.id === "modal") hideModal(); });
 document.addEventListener("keydown", (e) => { if (e.key === "Escape" && modalOpen()) { e.preventDefault(); hideModal(); } });
 (async () => {
-  applyStatic();
+  applyPage();
   langButton();
   try { app.presets = await api("/api/presets"); } catch { app.presets = { fibur: {} }; }
   await loadMe();

@@ -1,5 +1,5 @@
 // Shared pieces of the page: the state, element building, the API, cards, icons, dialogs, messages.
-import { t, has } from "./i18n.js";
+import { t, has, lang } from "./i18n.js";
 
 export const SUIT_GLYPH = { H: "♥", D: "♦", C: "♣", S: "♠" };
 export const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11, "10": 10, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 15 };
@@ -156,9 +156,12 @@ export function withRuleLinks(text) {
   return out.filter((part) => part !== "");
 }
 
+/** The rules page in the page's language (/rules?lang=it), at a section's anchor when given. */
+export function rulesUrl(hash = "") { return `/rules?lang=${lang()}${hash}`; }
+
 export function ruleLink(section, label) {
   const hash = section ? `#s${section.replace(".", "-")}` : "";
-  return h("a", { href: `/rules${hash}`, target: "_blank", rel: "noopener", class: "rule-link" }, label);
+  return h("a", { href: rulesUrl(hash), target: "_blank", rel: "noopener", class: "rule-link" }, label);
 }
 
 export function showModal(content) {
