@@ -113,6 +113,21 @@ def assert_fits(page: Any, where: str, hand: bool = False) -> None:
         assert inside == [True, True], f"{where}: the hand or the Discard button is off screen"
 
 
+def hand_rows(page: Any, cards: int) -> tuple[int, bool]:
+    """The rows #hand takes (and whether it stays on screen) when it holds ``cards`` cards: copies of
+    its cards are added for the measure, then taken away."""
+    return tuple(page.evaluate("""(n) => {
+        const hand = document.querySelector('#hand'), cards = [...hand.querySelectorAll('.card')], added = [];
+        for (let i = 0; cards.length + added.length < n; i++) {
+            added.push(hand.appendChild(cards[i % cards.length].cloneNode(true)));
+        }
+        const rows = new Set([...hand.querySelectorAll('.card')].map((c) => c.offsetTop)).size;
+        const inside = hand.getBoundingClientRect().bottom <= innerHeight;
+        added.forEach((c) => c.remove());
+        return [rows, inside];
+    }""", cards))
+
+
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
@@ -199,6 +214,9 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_selector("#hand .card")
         assert_fits(page, "start of the hand", hand=True)
+        if size == "phone":  # a long hand after a big pick-up: overlapped more, at most two rows
+            for cards in (20, 24, 34, 44):
+                assert hand_rows(page, cards) == (2, True), f"{cards} cards"
         ended = play_turns(page, 12, check=size)
         if not ended:
             assert_fits(page, "late in the hand", hand=True)
