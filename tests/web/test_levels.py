@@ -96,3 +96,14 @@ def test_a_table_with_a_level_bot_is_restored(database: str) -> None:
             assert player.state["table"]["seats"][1]["bot"] == "champion"
             assert play_out(player)["table"]["status"] == "over"
 
+
+def test_the_page_offers_the_four_levels(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    ui = client.get("/static/ui.js").text
+    assert 'LEVELS = ["beginner", "intermediate", "expert", "champion"]' in ui
+    assert 'DEFAULT_LEVEL = "intermediate"' in ui
+    assert "levelOptions()" in client.get("/static/app.js").text  # the create-table form's #bots
+    assert "levelOptions()" in client.get("/static/table.js").text  # "fill with bots"
+    catalogue = client.get("/static/i18n.js").text
+    for italian in ("principiante", "intermedio", "esperto", "campione"):
+        assert f'"{italian}"' in catalogue
