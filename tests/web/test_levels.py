@@ -3,14 +3,19 @@ offered by the page; the older easy/normal/hard/random still accepted."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import threading
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy
 
+from burraco.bots.searcher import ChampionBot
+from burraco.core.actions import Action
 from burraco.core.options import Rules
+from burraco.core.view import Observation
 from burraco.web.bot_scheduler import CHAMPION_MS, SLOW_BOTS, build_bot
 from burraco.web.repositories.users import BOT_NAMES
 from burraco.web.seats import DIFFICULTIES
@@ -95,6 +100,30 @@ def test_a_table_with_a_level_bot_is_restored(database: str) -> None:
             player.recv()
             assert player.state["table"]["seats"][1]["bot"] == "champion"
             assert play_out(player)["table"]["status"] == "over"
+
+
+def test_the_champion_thinks_off_the_event_loop(client_factory: Callable[..., TestClient],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    thinking, release = threading.Event(), threading.Event()
+    choose = ChampionBot.choose
+
+    def slow(bot: ChampionBot, view: Observation, legal: Sequence[Action]) -> Action:
+        thinking.set()
+        assert release.wait(10)
+        return choose(bot, view, legal)
+
+    monkeypatch.setattr(ChampionBot, "choose", slow)
+    client = quick(client_factory())
+    ann = guest(client, "Ann")
+    info = create_table(client, ann, players=2, sit=False, bots="champion", hands=1, options={"max_turns": 10})
+    try:
+        with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+            Player(ws).recv()  # watching wakes the all-bot table up
+            assert thinking.wait(10)
+            assert client.portal is not None  # the loop answers while the champion thinks
+            client.portal.start_task_soon(asyncio.sleep, 0).result(timeout=5)
+    finally:
+        release.set()
 
 
 def test_the_page_offers_the_four_levels(client_factory: Callable[..., TestClient]) -> None:
