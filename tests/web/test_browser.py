@@ -160,7 +160,12 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         page.select_option("#mode", "hands")
         page.fill("#hands", "1")
         page.fill("#max-turns", "10")
-        page.select_option("#bots", "easy")
+        # the four levels of the bot ladder, intermediate by default, in the page's language
+        options = page.eval_on_selector_all("#bots option", "os => os.map(o => [o.value, o.textContent])")
+        assert options[1:] == [["beginner", "beginner"], ["intermediate", "intermediate"], ["expert", "expert"],
+                               ["champion", "champion"]]
+        assert page.input_value("#bots") == "intermediate"
+        page.select_option("#bots", "beginner")
         page.click("#create-btn")
         page.wait_for_selector("#hand .card")
         # the rules panel shows the table's options in words
@@ -205,14 +210,17 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
     at the table the hand and the Discard button are always on screen. Screenshots for a person to look at."""
     with browser(tmp_path, viewport, locale="it-IT") as (page, errors):
         as_guest(page, server, "Giulia")
+        levels = page.eval_on_selector_all("#bots option", "os => os.slice(1).map(o => o.textContent)")
+        assert levels == ["principiante", "intermedio", "esperto", "campione"]
         page.evaluate("async () => await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
                       "'application/json'}, body: JSON.stringify({players: 4, sit: false, name: 'Circolo di Roma'})})")
         page.wait_for_selector(".table-card")  # the lobby lists it at its next refresh
         assert_fits(page, "lobby")
         shot(page, f"{size}-lobby")
-        table = practice_table(page, 4, seed=4242, hands=1, options={"max_turns": 60})
+        table = practice_table(page, 4, seed=4242, hands=1, options={"max_turns": 60}, bots="beginner")
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_selector("#hand .card")
+        assert "Bot 1 (principiante)" in page.inner_text("#seat-1")  # a bot seat's level in the page's language
         assert_fits(page, "start of the hand", hand=True)
         if size == "phone":  # a long hand after a big pick-up: overlapped more, at most two rows
             for cards in (20, 24, 34, 44):

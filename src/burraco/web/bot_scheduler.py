@@ -1,5 +1,7 @@
 """A table's bot task: it plays every seat a bot controls (bots, stand-ins, timed-out turns), one move
-at a time under the table's lock, paced by ``bot_delay``; slow bots think in a worker thread."""
+at a time under the table's lock, paced by ``bot_delay``; slow bots (``hard``, ``expert``, ``champion``)
+think in a worker thread, the champion within the runtime's ``champion_ms`` per decision, so the event
+loop keeps serving."""
 
 from __future__ import annotations
 
@@ -7,8 +9,11 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Final
 
+from burraco.bots.base import Bot
+from burraco.bots.levels import make_level
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
+from burraco.core.options import Rules
 from burraco.core.view import observe
 from burraco.web.durability import STORE_FAILED
 from burraco.web.seats import TableError
@@ -17,11 +22,25 @@ if TYPE_CHECKING:
     from burraco.web.tables import Table
 
 log = logging.getLogger(__name__)
-SLOW_BOTS: Final = ("hard", "ismcts")
+SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
 """Bots that think for long: they run in a worker thread so the event loop keeps serving."""
 MASK63: Final = (1 << 63) - 1
 STORE_RETRY: Final = 1.0
 """Seconds a bot waits before playing again a move the database could not store."""
+CHAMPION_MS: Final = 300.0
+"""The web's cap on the champion's search per decision (ms): a hand stays brisk for the players."""
+
+
+def build_bot(name: str, seed: int, rules: Rules, champion_ms: float) -> Bot:
+    """The bot a seat's ``name`` calls for; the champion searches at most ``champion_ms`` per decision
+    (its own wall-clock budget: the table's injected clock is not read).
+
+    >>> build_bot("champion", 1, Rules(), 5.0).seconds
+    0.005
+    """
+    if name == "champion":
+        return make_level("champion", seed, rules, ms=champion_ms)
+    return make_bot(name, seed=seed, rules=rules)
 
 
 class BotScheduler:
@@ -94,7 +113,7 @@ class BotScheduler:
         table = self.table
         hand = table.hand
         assert hand is not None
-        bot = make_bot(name, seed=self.seed(seat), rules=table.rules)
+        bot = build_bot(name, self.seed(seat), table.rules, table.runtime.champion_ms)
         view = observe(hand, seat)
         legal = hand.legal_actions()
         if name.split(":")[0] in SLOW_BOTS:

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from burraco.core.actions import Action
 from burraco.core.cards import parse_cards
 from burraco.core.errors import BurracoError, IllegalActionError
+from burraco.web.seats import Difficulty
 
 MAX_MESSAGE_BYTES: Final = 4096
 """A client message longer than this is refused unread."""
@@ -78,10 +79,11 @@ class SitMessage(_Message):
 
 
 class FillBotsMessage(_Message):
-    """Fill every empty seat with a bot of a difficulty (easy, normal, hard)."""
+    """Fill every empty seat with a bot of a difficulty (beginner, intermediate, expert, champion; the
+    older easy, normal, hard, random are still accepted)."""
 
     type: Literal["fill_bots"]
-    difficulty: Literal["easy", "normal", "hard", "random"] = "normal"
+    difficulty: Difficulty = "intermediate"
 
 
 class ReadyMessage(_Message):

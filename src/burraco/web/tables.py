@@ -34,7 +34,7 @@ from burraco.core.options import Rules
 from burraco.web import broadcasting, db, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
-from burraco.web.bot_scheduler import BotScheduler
+from burraco.web.bot_scheduler import CHAMPION_MS, BotScheduler
 from burraco.web.connection import Connection as Connection
 from burraco.web.connection import dumps as dumps
 from burraco.web.durability import STORE_FAILED, snapshot
@@ -76,6 +76,8 @@ class Runtime:
     clock: Clock
     wallclock: Clock
     bot_delay: float = 0.0
+    champion_ms: float = CHAMPION_MS
+    """The champion bot's search budget per decision in milliseconds (``bot_scheduler.py``)."""
     bot_users: dict[str, int] = field(default_factory=dict)
     closing: bool = False
     """Set when the app stops: no new bot task starts."""

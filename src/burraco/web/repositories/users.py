@@ -10,8 +10,10 @@ from sqlalchemy import Connection, delete, select
 
 from burraco.web import auth, db, ratings
 from burraco.web.auth import AuthError, User, name_key
+from burraco.web.seats import DIFFICULTIES
 
-BOT_NAMES = ("easy", "normal", "hard", "random")
+BOT_NAMES = DIFFICULTIES
+"""One bot user per difficulty; :meth:`UserRepository.ensure_bots` creates the missing ones."""
 
 
 class LoginRow(NamedTuple):

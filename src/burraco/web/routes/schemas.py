@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from burraco.web.rules_schema import RulesOptions
+from burraco.web.seats import Difficulty
 
 
 class _Open(BaseModel):
@@ -38,7 +39,7 @@ class CreateTable(BaseModel):
     options: RulesOptions = Field(default_factory=RulesOptions)
     """Rules options by name (every field of :class:`Rules` but players; types and ranges checked)."""
     sit: bool = True
-    bots: Literal["easy", "normal", "hard", "random"] | None = None
+    bots: Difficulty | None = None
     practice: bool = False
     """A private practice table: the creator and bots, unrated, not listed; only here may ``seed`` be given."""
     seed: int | None = Field(default=None, ge=0, lt=2**63)

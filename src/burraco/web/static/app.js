@@ -2,7 +2,7 @@
 // The server is the authority: this page only shows what the server sends and asks it to act.
 // Every word on screen comes from the catalogue in i18n.js (docs/web.md "Languages and layout").
 import { t, lang, setLang, applyStatic } from "./i18n.js";
-import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl } from "./ui.js";
+import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, levelOptions } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay } from "./sheets.js";
 
@@ -124,8 +124,7 @@ function createForm() {
   const hands = h("input", { id: "hands", type: "number", min: 1, max: 20, value: 3, inputmode: "numeric" });
   const timer = h("input", { id: "turn-timer", type: "number", min: 0, max: 3600, value: 0, inputmode: "numeric" });
   const maxTurns = h("input", { id: "max-turns", type: "number", min: 10, max: 2000, value: 2000, inputmode: "numeric" });
-  const bots = h("select", { id: "bots" }, h("option", { value: "" }, t("create.bots.none")),
-    ["easy", "normal", "hard"].map((d) => h("option", { value: d, selected: d === "normal" }, t(`difficulty.${d}`))));
+  const bots = h("select", { id: "bots" }, h("option", { value: "" }, t("create.bots.none")), levelOptions());
   const name = h("input", { id: "table-name", maxlength: 60, placeholder: t("create.optional") });
   const err = h("p", { class: "error", id: "create-error", role: "alert" });
   const targetField = field("target", t("create.target"), target), handsField = field("hands", t("create.hands"), hands);

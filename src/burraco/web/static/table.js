@@ -1,7 +1,7 @@
 // The table: the socket, the seats around the felt, the melds per side, the hand and actions in a fixed bottom bar.
 import { t } from "./i18n.js";
 import {
-  app, h, icon, cardEl, tableTitle, suited, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER,
+  app, h, icon, cardEl, tableTitle, suited, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER, levelOptions,
 } from "./ui.js";
 import { maybeShowScoreSheet, showScoreSheet, showRules } from "./sheets.js";
 
@@ -237,8 +237,7 @@ function handBar() {
 }
 
 function waitingRow() {
-  const diff = h("select", { id: "fill-difficulty" }, ["easy", "normal", "hard"].map((d) =>
-    h("option", { value: d, selected: d === "normal" }, t(`difficulty.${d}`))));
+  const diff = h("select", { id: "fill-difficulty" }, levelOptions());
   return h("div", { class: "actions waiting" }, h("span", {}, t("table.waiting")), diff,
     h("button", { id: "btn-fill", onclick: () => send({ type: "fill_bots", difficulty: diff.value }) }, t("table.fill")));
 }

@@ -102,10 +102,20 @@ export function cardEl(code, extra = {}) {
   return el;
 }
 
-/** A name from the server in the page's words: "Anna (guest)" → "Anna (ospite)", "Bot 1 (easy)" → "Bot 1 (facile)". */
+/** The bot levels a player may choose (the server still accepts the older easy, normal, hard). */
+export const LEVELS = ["beginner", "intermediate", "expert", "champion"];
+export const DEFAULT_LEVEL = "intermediate";
+
+/** The bot levels as a select's options, the default one selected. */
+export function levelOptions() {
+  return LEVELS.map((d) => h("option", { value: d, selected: d === DEFAULT_LEVEL }, t(`difficulty.${d}`)));
+}
+
+/** A name from the server in the page's words: "Anna (guest)" → "Anna (ospite)", "Bot 1 (champion)" → "Bot 1 (campione)". */
 export function displayName(raw) {
   return String(raw || "").replace(/ \(guest\)(?= &|$)/g, () => ` (${t("account.guest")})`)
-    .replace(/ \((easy|normal|hard)\)(?= &|$)/g, (all, d) => ` (${t(`difficulty.${d}`)})`);
+    .replace(/ \((easy|normal|hard|beginner|intermediate|expert|champion)\)(?= &|$)/g,
+      (all, d) => ` (${t(`difficulty.${d}`)})`);
 }
 
 /** A table's name: the server's default "Anna's table" in the page's words. */
