@@ -52,7 +52,9 @@ def test_unknown_preset_lists_the_known_ones() -> None:
 @pytest.mark.parametrize(
     "changes",
     [{"players": 5}, {"players": 1}, {"joker_value": 0}, {"three_player_pair_share": "third"},
-     {"vp_table": "other"}, {"target": 0}, {"hands_per_turn": 0}, {"stall_rounds": 0}, {"max_turns": 5}],
+     {"vp_table": "other"}, {"target": 0}, {"hands_per_turn": 0}, {"stall_rounds": 0}, {"max_turns": 5},
+     {"three_player_switch_at": 0}, {"clean_bonus": -1}, {"dirty_bonus": -1}, {"semi_clean_bonus": -1},
+     {"closing_bonus": -1}, {"pozzetto_penalty": -1}],
 )
 def test_invalid_values_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(RulesOptionError):
@@ -78,3 +80,16 @@ def test_rules_are_frozen_hashable_and_serialisable() -> None:
 
 def test_num_sides() -> None:
     assert [Rules(players=n).num_sides for n in (2, 3, 4)] == [2, 3, 2]
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("pozzetto_penalty", "x"), ("target", True), ("semi_clean", 1), ("vp_table", 7), ("hands_per_turn", "3"),
+    ("three_player_switch_at", 2.5),
+])
+def test_replace_refuses_a_value_of_the_wrong_type_naming_the_option(name: str, value: object) -> None:
+    with pytest.raises(RulesOptionError, match=f"^{name} must be"):
+        Rules().replace(**{name: value})
+
+
+def test_hands_per_turn_may_be_none_again() -> None:
+    assert Rules(hands_per_turn=3).replace(hands_per_turn=None).hands_per_turn is None
