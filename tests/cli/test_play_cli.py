@@ -182,3 +182,12 @@ def test_a_three_player_match_in_process_in_italian() -> None:
     text = buffer.getvalue()
     assert "Punteggio (rules §8)" in text and "Totali della partita: Tu " in text and "Ovest " in text
     assert "Hai vinto" in text or "Hai perso" in text or "pari" in text
+
+
+def test_the_terminal_words_exist_in_both_languages() -> None:
+    from burraco.cli.play_words import WORDS
+
+    assert set(WORDS["it"]) == set(WORDS["en"])
+    for lang, words in WORDS.items():
+        for key, text in words.items():
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", WORDS["en"][key])), (lang, key)
