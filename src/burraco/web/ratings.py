@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -20,10 +20,12 @@ DEFAULT_MU: Final = MODEL.mu
 DEFAULT_SIGMA: Final = MODEL.sigma
 
 Rating = tuple[float, float]
+Standing = TypeVar("Standing", int, tuple[int, int])
+"""What ranks a team: its match total, or (stayed, total) when leaving the match counts as a loss."""
 
 
-def rate(teams: Sequence[Sequence[Rating]], totals: Sequence[int]) -> list[list[Rating]]:
-    """New (mu, sigma) of every team member; a higher total ranks higher, equal totals tie."""
+def rate(teams: Sequence[Sequence[Rating]], totals: Sequence[Standing]) -> list[list[Rating]]:
+    """New (mu, sigma) of every team member; a higher total (or standing) ranks higher, equal ones tie."""
     ordered = sorted(set(totals), reverse=True)
     ranks = [float(ordered.index(t)) for t in totals]
     model_teams = [[MODEL.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams]

@@ -42,7 +42,7 @@ from burraco.web.events import TableEvent, apply_event
 from burraco.web.leases import Leases, LocalLeases
 from burraco.web.limits import Limits
 from burraco.web.repositories import Repositories
-from burraco.web.repositories.matches import MatchRecord
+from burraco.web.repositories.matches import MatchRecord, standing, winner
 from burraco.web.seats import STANDIN_BOT as STANDIN_BOT
 from burraco.web.seats import Seat as Seat
 from burraco.web.seats import TableError as TableError
@@ -299,9 +299,11 @@ class Table:
     def _summary(self) -> dict[str, Any]:
         totals = list(self.match.totals)
         names = [" & ".join(self.seats[s].name for s in seats) for seats in self.entrants()]
-        data: dict[str, Any] = {"totals": totals, "entrants": names, "winner": self.match.winner(),
+        left = [s.left for s in self.seats]  # leaving the match counts as a loss, whatever the totals
+        data: dict[str, Any] = {"totals": totals, "entrants": names,
+                                "winner": winner(standing(self.entrants(), totals, left)),
                                 "hands": len(self.match.results),
-                                "left": [i for i, s in enumerate(self.seats) if s.left]}
+                                "left": [i for i, gone in enumerate(left) if gone]}
         if self.match.entrants == 2:
             data["mp"] = list(self.match.match_points())
             data["vp"] = list(self.match.victory_points())

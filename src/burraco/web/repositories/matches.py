@@ -65,7 +65,7 @@ def unrated_users(entrants: list[list[int]], users: list[int | None]) -> set[int
 
 def _new_ratings(record: MatchRecord, current: dict[int, tuple[float, float]]) -> dict[int, tuple[float, float]]:
     teams = [[current[_user(record, s)] for s in group] for group in record.entrants]
-    new = ratings.rate(teams, record.totals) if record.rated else teams
+    new = ratings.rate(teams, standing(record.entrants, record.totals, record.left)) if record.rated else teams
     both_sides = unrated_users(record.entrants, record.users)
     after: dict[int, tuple[float, float]] = {}
     for group, team in zip(record.entrants, new, strict=True):
@@ -81,11 +81,39 @@ def _user(record: MatchRecord, seat: int) -> int:
     return user
 
 
-def _outcome(totals: list[int], entrant: int) -> str:
-    best = max(totals)
-    if totals.count(best) > 1 and totals[entrant] == best:
-        return "draw"
-    return "win" if totals[entrant] == best else "loss"
+def standing(entrants: list[list[int]], totals: list[int], left: list[bool]) -> list[tuple[int, int]]:
+    """What ranks the entrants: an entrant one of whose players left the match ranks below every
+    entrant whose players stayed (the match counts as their loss), then match totals decide.
+
+    >>> standing([[0, 2], [1, 3]], [900, 400], [False, False, True, False])
+    [(0, 900), (1, 400)]
+    """
+    return [(0 if any(left[s] for s in group) else 1, total)
+            for group, total in zip(entrants, totals, strict=True)]
+
+
+def winner(standings: list[tuple[int, int]]) -> int | None:
+    """The entrant who won the match, or None on a tie.
+
+    >>> winner([(0, 900), (1, 400)]), winner([(1, 500), (1, 500)])
+    (1, None)
+    """
+    best = max(standings)
+    return standings.index(best) if standings.count(best) == 1 else None
+
+
+def outcome(standings: list[tuple[int, int]], entrant: int) -> str:
+    """``win``, ``draw`` or ``loss`` of one entrant, from :func:`standing`.
+
+    >>> outcome([(0, 900), (1, 400)], 0), outcome([(0, 900), (1, 400)], 1)
+    ('loss', 'win')
+    >>> outcome([(1, 700), (1, 700)], 0)
+    'draw'
+    """
+    best = max(standings)
+    if standings[entrant] != best:
+        return "loss"
+    return "draw" if standings.count(best) > 1 else "win"
 
 
 def _record(c: Connection, record: MatchRecord) -> None:
@@ -93,6 +121,7 @@ def _record(c: Connection, record: MatchRecord) -> None:
     current = {r.id: (r.mu, r.sigma) for r in c.execute(
         select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))}
     after = _new_ratings(record, current)
+    standings = standing(record.entrants, record.totals, record.left)
     match_id = db.new_id(c.execute(db.matches.insert().values(
         table_id=record.table_id, finished_at=record.finished_at, summary=record.summary)))
     for e, group in enumerate(record.entrants):
@@ -101,7 +130,7 @@ def _record(c: Connection, record: MatchRecord) -> None:
             (mu0, s0), (mu1, s1) = current[user_id], after[user_id]
             c.execute(db.match_players.insert().values(
                 match_id=match_id, seat=seat, user_id=user_id, points=record.totals[e],
-                result=_outcome(record.totals, e), left=record.left[seat],
+                result=outcome(standings, e), left=record.left[seat],
                 rating_before=ratings.display(mu0, s0), rating_after=ratings.display(mu1, s1)))
     for user_id, (mu, sigma) in after.items():
         c.execute(update(db.users).where(db.users.c.id == user_id).values(

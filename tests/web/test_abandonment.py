@@ -1,0 +1,65 @@
+"""A match abandoned by a player counts as that player's loss (their side's, in 4 players), whatever
+the totals when the bots finished it; the ratings move accordingly. Guests are never rated."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+from web_helpers import Player, create_table
+
+from burraco.web import ratings
+from burraco.web.auth import COOKIE
+from burraco.web.repositories.matches import outcome, standing, winner
+
+
+@given(st.lists(st.tuples(st.integers(-2000, 4000), st.booleans()), min_size=2, max_size=3))
+def test_an_entrant_who_left_never_wins_against_one_who_stayed(entrants: list[tuple[int, bool]]) -> None:
+    totals = [t for t, _ in entrants]
+    left = [gone for _, gone in entrants]
+    standings = standing([[e] for e in range(len(entrants))], totals, left)
+    results = [outcome(standings, e) for e in range(len(entrants))]
+    stayed = [e for e, gone in enumerate(left) if not gone]
+    if stayed:
+        assert all(results[e] == "loss" for e, gone in enumerate(left) if gone)
+        best = max(totals[e] for e in stayed)
+        leaders = [e for e in stayed if totals[e] == best]
+        assert winner(standings) == (leaders[0] if len(leaders) == 1 else None)
+    else:  # everybody left: the totals decide, as if nobody had
+        best = max(totals)
+        assert all((results[e] == "loss") == (totals[e] < best) for e in range(len(entrants)))
+
+
+def test_a_partner_leaving_loses_the_match_for_the_side() -> None:
+    standings = standing([[0, 2], [1, 3]], [1500, 300], [False, False, True, False])
+    assert [outcome(standings, 0), outcome(standings, 1)] == ["loss", "win"] and winner(standings) == 1
+
+
+def test_the_rating_follows_the_abandonment_not_the_totals() -> None:
+    new = (25.0, 25 / 3)
+    standings = standing([[0], [1]], [1800, 200], [True, False])
+    (gone,), (stayed,) = ratings.rate([[new], [new]], standings)
+    assert gone[0] < 25.0 < stayed[0]
+
+
+def test_a_rated_player_who_leaves_loses_the_match(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    response = client.post("/api/register", json={"name": "Elena", "password": "long-enough"})
+    cookie = f"{COOKIE}={response.cookies[COOKIE]}"
+    client.cookies.clear()
+    me = response.json()["user"]
+    info = create_table(client, cookie, players=2, bots="easy", hands=1)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cookie}) as ws:
+        player = Player(ws)
+        state = player.wait_turn()
+        assert state["table"]["rated"]
+        player.act("draw")
+        player.request({"type": "leave"})
+        while player.state["table"]["status"] != "over":
+            player.recv()
+        summary = player.state["table"]["summary"]
+    assert summary["left"] == [0] and summary["winner"] == 1
+    [entry] = client.get(f"/api/users/{me['id']}").json()["matches"]
+    assert entry["left"] is True and entry["result"] == "loss"
