@@ -102,6 +102,7 @@ def test_bad_options_are_refused() -> None:
     child.close()
     assert child.exitstatus == 2
     assert "easy, normal, hard" in (child.before or "")
+    assert all(level in (child.before or "") for level in ("champion", "principiante", "campione"))
 
 
 def test_a_whole_match_in_process_ends_with_the_result() -> None:

@@ -24,6 +24,7 @@ from rich.table import Table
 
 from burraco.bots.base import Bot
 from burraco.bots.heuristic import HeuristicBot
+from burraco.bots.levels import ITALIAN
 from burraco.bots.registry import DIFFICULTIES, make_bot
 from burraco.cli.play_words import Words, card_markup, cards_markup, language, meld_markup, translate_command
 from burraco.core.actions import Action, Record
@@ -274,7 +275,9 @@ def play(
     players: Annotated[int, typer.Option(help="2, 3 or 4 players (4: a bot partner sits opposite you).")] = 2,
     rules: Annotated[str, typer.Option(help="Rules preset: fibur, international, portal, home, reale.")] = "fibur",
     target: Annotated[int | None, typer.Option(help="Points to win the match (default: the preset's).")] = None,
-    difficulty: Annotated[str, typer.Option(help="easy, normal or hard.")] = "normal",
+    difficulty: Annotated[str, typer.Option(help="beginner, intermediate, expert or champion (principiante, "
+                                                  "intermedio, esperto, campione); also easy, normal, hard.")
+                          ] = "normal",
     seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (default: a fresh random one, "
                                                   "printed at the start).")] = None,
     lang: Annotated[str | None, typer.Option(help="it or en (default: from the LANG environment variable).")] = None,
@@ -284,8 +287,9 @@ def play(
         raise typer.BadParameter("play 2, 3 or 4 players", param_hint="--players")
     if lang not in (None, "it", "en"):
         raise typer.BadParameter("it or en", param_hint="--lang")
-    if difficulty not in DIFFICULTIES:
-        raise typer.BadParameter(f"choose one of {', '.join(DIFFICULTIES)}", param_hint="--difficulty")
+    if difficulty not in (*DIFFICULTIES, *ITALIAN.values()):
+        raise typer.BadParameter(f"choose one of {', '.join((*DIFFICULTIES, *ITALIAN.values()))}",
+                                 param_hint="--difficulty")
     chosen = preset(rules).replace(players=players)
     if target is not None:
         chosen = chosen.replace(target=target, hands_per_turn=None)
