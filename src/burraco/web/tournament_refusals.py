@@ -9,9 +9,9 @@ is English and names what is wrong ("turn 2 table 3 already has a result; use a 
 
 >>> refusal("turn 2 table 3 already has a result; use a correction (Art. 31)")
 {'code': 't.result_exists', 'message': 'turn 2 table 3 already has a result; use a correction (Art. 31)', \
-'params': {'turn': '2', 'table': '3'}}
+'params': {'turn': 2, 'table': 3}}
 >>> refusal("game points and match points are multiples of 5, not 1253", turn=1, table=4)["params"]
-{'turn': 1, 'table': 4, 'value': '1253'}
+{'turn': 1, 'table': 4, 'value': 1253}
 >>> refusal("something new")["code"]
 't.refused'
 """
@@ -79,9 +79,15 @@ def refusal(text: str, **context: Any) -> dict[str, Any]:
     for code, pattern in PATTERNS:
         match = pattern.search(text)
         if match is not None:
-            params = {**context, **{k: v for k, v in match.groupdict().items() if v is not None}}
+            named = {k: _value(v) for k, v in match.groupdict().items() if v is not None}
+            params = {**context, **named}
             return {"code": f"t.{code}", "message": text, "params": params}
     return {"code": "t.refused", "message": text, "params": {**context, "text": text}}
+
+
+def _value(text: str) -> int | str:
+    """A number the message names as a number, anything else as text."""
+    return int(text) if text.lstrip("-").isdigit() and len(text) < 12 else text
 
 
 OWN_CODES: Final = {
