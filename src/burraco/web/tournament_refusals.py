@@ -80,7 +80,7 @@ def refusal(text: str, **context: Any) -> dict[str, Any]:
         match = pattern.search(text)
         if match is not None:
             named = {k: _value(v) for k, v in match.groupdict().items() if v is not None}
-            params = {**context, **named}
+            params = {**context, **named, **({"text": text} if code == "bad_file" else {})}
             return {"code": f"t.{code}", "message": text, "params": params}
     return {"code": "t.refused", "message": text, "params": {**context, "text": text}}
 
