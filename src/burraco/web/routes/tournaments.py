@@ -40,6 +40,10 @@ TournamentId = Annotated[int, PathParam(ge=0, le=2**62, description="a tournamen
 TurnNumber = Annotated[int, PathParam(ge=1, le=1000, description="a turn's number, from 1")]
 FILE_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8", "html": "text/html; charset=utf-8",
               "pdf": "application/pdf"}
+DOWNLOAD: dict[int | str, dict[str, Any]] = {200: {"description": "a file to download", "content": {
+    "application/json": {"schema": {"type": "object"}}, "text/csv": {}, "text/html": {}, "application/pdf": {}}}}
+CARDS: dict[int | str, dict[str, Any]] = {200: {"description": "the score cards", "content": {
+    "application/pdf": {}, "text/html": {}}}}
 
 
 def service(request: Request) -> TournamentService:
@@ -169,7 +173,7 @@ def withdraw(tournament_id: TournamentId, body: Withdraw, request: Request, user
     return _step(request, tournament_id, user, body.version, lambda t: t.withdraw(body.entrant))
 
 
-@router.get("/{tournament_id}/export", response_class=Response)
+@router.get("/{tournament_id}/export", response_class=Response, responses=DOWNLOAD)
 def export(tournament_id: TournamentId, request: Request, user: OptionalUser,
            fmt: Annotated[Literal["json", "csv", "html", "pdf"], Query(alias="format")] = "json",
            what: Annotated[Literal["standings", "results", "all"] | None, Query()] = None) -> Response:
@@ -213,7 +217,7 @@ def _pdf() -> Any:
     return pdf
 
 
-@router.get("/{tournament_id}/turns/{turn}/scorecards", response_class=Response)
+@router.get("/{tournament_id}/turns/{turn}/scorecards", response_class=Response, responses=CARDS)
 def scorecards(tournament_id: TournamentId, turn: TurnNumber, request: Request,
                fmt: Annotated[Literal["pdf", "html"], Query(alias="format")] = "pdf") -> Response:
     """Printable score cards, one per table of the turn (Art. 30), as ``burraco tournament scorecards``."""
