@@ -42,6 +42,8 @@ def test_the_same_event_through_the_console_and_the_cli(client_factory: Factory,
             assert web.standings() == cli_standings(file)
     final = web.detail()
     assert final["finished"] and final["paired_turns"] == 4
+    [listed] = web.client.get("/api/tournaments").json()["tournaments"]
+    assert listed == {k: final[k] for k in listed}
     assert [len(turn["tables"]) for turn in final["turns_list"]] == [5, 5, 5, 4]
     assert [r["name"] for r in final["turns_list"][3]["rests"]] != []  # turn 4: nine pairs, one rests
     assert final["entrants_list"][-1] == {"id": 10, "name": "Pair Late", "late": True, "withdrawn_from": None}

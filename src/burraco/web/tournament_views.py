@@ -6,7 +6,7 @@ The turn-1 lot's seed is never shown (before turn 1 is paired it would tell the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from burraco.web.repositories.tournaments import TournamentRow
 from burraco.web.routes.tournament_schemas import (
@@ -37,6 +37,29 @@ def summary(row: TournamentRow, t: Tournament) -> TournamentSummary:
     return TournamentSummary(id=row.id, name=t.config.name, owner=row.owner, kind=t.config.kind,
                              turns=t.config.turns, paired_turns=t.paired_turns, entrants=len(t.state.entrants),
                              finished=finished(t), version=row.version, updated_at=row.updated_at)
+
+
+def _dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def listed(row: TournamentRow) -> TournamentSummary:
+    """A stored tournament's summary read straight from its document (a list of many need not load
+    each through the director module)."""
+    doc = row.document
+    config, turns = _dict(doc.get("config")), _list(doc.get("turns"))
+    total = config.get("turns")
+    scored = all(_dict(table).get("result") is not None
+                 for turn in turns for table in _list(_dict(turn).get("tables")))
+    count = total if isinstance(total, int) else 0
+    return TournamentSummary(id=row.id, name=row.name, owner=row.owner, kind=str(config.get("kind", "pairs")),
+                             turns=count, paired_turns=len(turns), entrants=len(_list(doc.get("entrants"))),
+                             finished=bool(turns) and len(turns) == count and scored, version=row.version,
+                             updated_at=row.updated_at)
 
 
 def standing_out(s: Standing) -> StandingOut:

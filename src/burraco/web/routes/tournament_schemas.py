@@ -7,12 +7,14 @@ director has not seen. Without it the step applies to the current state.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Name = Field(min_length=1, max_length=80)
 Points = Field(default=None, ge=-100_000, le=100_000)
+Ref = int | Annotated[str, Field(max_length=80)]
+"""An entrant: its id, or its name (case-insensitive)."""
 
 
 class _Step(BaseModel):
@@ -39,11 +41,11 @@ class ImportTournament(_Step):
 
 
 class Register(_Step):
-    names: list[str] = Field(min_length=1, max_length=200)
+    names: list[Annotated[str, Field(max_length=80)]] = Field(min_length=1, max_length=200)
 
 
 class Pair(_Step):
-    order: list[int | str] | None = Field(default=None, max_length=400, description="turn 1: the director's seating")
+    order: list[Ref] | None = Field(default=None, max_length=400, description="turn 1: the director's seating")
 
 
 class Card(_Step):
@@ -62,7 +64,7 @@ class Correction(Card):
 
 
 class PenaltyIn(_Step):
-    entrant: int | str
+    entrant: Ref
     turn: int = Field(ge=1, le=1000)
     vp: int = Field(default=1, ge=-100, le=100)
     reason: str = Field(default="", max_length=200)
@@ -77,7 +79,7 @@ class Abandon(_Step):
 
 
 class Withdraw(_Step):
-    entrant: int | str
+    entrant: Ref
 
 
 # ---------------------------------------------------------------- responses

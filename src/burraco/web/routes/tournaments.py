@@ -33,7 +33,7 @@ from burraco.web.routes.tournament_schemas import (
 )
 from burraco.web.tournament_refusals import own
 from burraco.web.tournament_service import TournamentService, director_module, from_document, new_seed, run_step
-from burraco.web.tournament_views import detail, standing_out, summary
+from burraco.web.tournament_views import detail, listed, standing_out
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 TournamentId = Annotated[int, PathParam(ge=0, le=2**62, description="a tournament's id")]
@@ -67,7 +67,7 @@ def list_tournaments(request: Request, user: OptionalUser,
     svc = service(request)
     owner = user.id if mine and user is not None else (-1 if mine else None)
     rows = svc.repo.listed(owner)
-    return TournamentList(tournaments=[summary(r, from_document(r.document)) for r in rows],
+    return TournamentList(tournaments=[listed(r) for r in rows],
                           can_direct=svc.is_director(user))
 
 
