@@ -115,6 +115,14 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         assert "Classifica dopo il turno 2" in phone.inner_text("#tournament")
         shot(phone, "phone-tournament-live")
 
+        desk.select_option("#penalty-entrant", "2")  # Art. 23
+        desk.fill("#penalty-reason", "pozzetto looked at early")
+        desk.click("#penalty-btn")
+        desk.wait_for_function("() => document.querySelector('#penalties').textContent.includes('−1 VP')")
+        desk.once("dialog", lambda dialog: dialog.accept())  # Art. 32: Late-Comers leave during turn 2
+        desk.click("#entrants button[data-entrant='6']")
+        desk.wait_for_function("() => document.querySelector('#card-2-2').textContent.includes('forced rest')")
+        assert "withdrawn" in desk.inner_text("#entrants")
         desk.click("#public-link")
         desk.wait_for_selector("#standings")
         assert "Standings after turn 2" in desk.inner_text("#tournament")
@@ -123,8 +131,19 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
 
         sign_up(phone, server, "Direttrice", register=False)  # the console on a phone
         phone.goto(f"{server}/#/director/{tournament}")
-        phone.wait_for_selector("#card-2-2")
+        phone.wait_for_selector("#card-2-3-ns")
         assert "Turno 2" in phone.inner_text("#turn-panel")
+        phone.fill("#card-2-3-mp", "7")  # refused in Italian, naming the card
+        phone.click("#card-2-3-save")
+        phone.wait_for_function("() => document.querySelector('#cards-msg').textContent.includes('7')")
+        assert phone.inner_text("#cards-msg") == "Cartellino del turno 2, tavolo 3: 7 non è un multiplo di 5."
+        phone.click("#card-2-3-abandon")  # Art. 32: E-W leave table 3 while N-S lead 600 to 450
+        phone.select_option("#abandon-guilty", "ew")
+        phone.fill("#abandon-ns", "600")
+        phone.fill("#abandon-ew", "450")
+        phone.click("#dialog-ok")
+        phone.wait_for_function("() => document.querySelector('#card-2-3').textContent.includes('arbitrale')")
+        assert "Classifica finale" in phone.inner_text("#console-standings")  # every turn played
         assert_fits(phone, "console, phone")
         shot(phone, "phone-tournament-console")
     assert errors == []

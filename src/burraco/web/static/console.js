@@ -89,7 +89,7 @@ function cardRow(tr, turn, tb) {
   return h("tr", { id: key }, h("td", { class: "num" }, tb.number), sides,
     h("td", {}, h("form", { class: "card-form", novalidate: true, onsubmit: save }, ns, ew, h("span", { class: "muted" }, t("tour.or")), mp,
       h("button", { type: "submit", class: "primary small", id: `${key}-save` }, t("tour.save")),
-      h("button", { type: "button", class: "small", onclick: () => abandonDialog(turn, tb) }, t("tour.abandon")))));
+      h("button", { type: "button", class: "small", id: `${key}-abandon`, onclick: () => abandonDialog(turn, tb) }, t("tour.abandon")))));
 }
 
 function turnPanel(tr) {
@@ -174,7 +174,7 @@ function render(tr) {
   const main = document.getElementById("main");
   if (!tr.can_direct) { location.hash = `#/tournament/${tr.id}`; return; }
   main.replaceChildren(h("div", { id: "console" }, headPanel(tr), turnPanel(tr),
-    h("div", { class: "panel", id: "console-standings" }, h("h3", {}, t("tour.standings_after", { n: tr.paired_turns })), standingsTable(tr.standings)),
+    h("div", { class: "panel", id: "console-standings" }, h("h3", {}, tr.finished ? t("tour.standings_final") : t("tour.standings_after", { n: tr.paired_turns })), standingsTable(tr.standings)),
     entrantsPanel(tr), penaltyPanel(tr), earlierPanel(tr),
     h("details", { class: "panel", id: "log" }, h("summary", {}, t("tour.log")), h("pre", {}, tr.log.join("\n")))));
   showFlash();

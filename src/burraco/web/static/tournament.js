@@ -41,7 +41,8 @@ export function resultText(r) {
   if (!r) return t("tour.pending");
   const points = r.ns_points !== null && r.ns_points !== undefined ? `${r.ns_points}–${r.ew_points}` : `${r.mp_ns > 0 ? "+" : ""}${r.mp_ns} MP`;
   const note = r.kind === "arbitral" || r.kind === "forced" ? ` · ${t(`tour.result.${r.kind}`)}` : "";
-  return `${points} · ${t("tour.vp", { ns: r.vp_ns, ew: r.vp_ew })}${note}`;
+  const vp = t("tour.vp", { ns: r.vp_ns, ew: r.vp_ew });
+  return r.kind === "forced" ? `${vp}${note}` : `${points} · ${vp}${note}`;  // a forced rest has no score
 }
 
 export function restLines(turn) {
