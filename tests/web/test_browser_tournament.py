@@ -128,6 +128,11 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         assert "Standings after turn 2" in desk.inner_text("#tournament")
         assert_fits(desk, "public page, desktop")
         shot(desk, "desktop-tournament-standings")
+        desk.select_option("#standings-after", "1")  # the provisional standings after an earlier turn
+        desk.wait_for_function("() => document.querySelector('#tournament h3').textContent === "
+                               "'Standings after turn 1'")
+        first = desk.inner_text("#standings").splitlines()[1]
+        assert first.split("\t")[:3] == ["1", "Conti-Ferri", "14"], first
 
         sign_up(phone, server, "Direttrice", register=False)  # the console on a phone
         phone.goto(f"{server}/#/director/{tournament}")

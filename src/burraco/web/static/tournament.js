@@ -61,24 +61,37 @@ function turnResults(turn) {
 }
 
 // ------------------------------------------------------------------ the public page
+/** "Standings after turn [n]": the provisional standings after any paired turn (Art. 31), the latest by default. */
+function afterPicker(tr, chosen, onpick) {
+  if (tr.paired_turns < 2) return null;
+  const select = h("select", { id: "standings-after", "aria-label": t("tour.after_turn") },
+    Array.from({ length: tr.paired_turns }, (_, k) => h("option", { value: k + 1, selected: k + 1 === chosen }, k + 1)));
+  select.addEventListener("change", () => onpick(Number(select.value)));
+  return h("label", { class: "after-picker" }, `${t("tour.after_turn")} `, select);
+}
+
 export async function showTournament(id) {
   const main = document.getElementById("main");
-  let shown = -1;
-  const render = (tr) => {
+  let shown = -1, after = null, last = null;
+  const render = async (tr) => {
+    const turn = after && after < tr.paired_turns ? after : tr.paired_turns;
+    const lines = turn === tr.paired_turns ? tr.standings
+      : (await api(`/api/tournaments/${tr.id}/standings?after=${turn}`)).standings;
     const url = `${location.origin}/#/tournament/${tr.id}`;
-    const title = tr.finished ? t("tour.standings_final") : t("tour.standings_after", { n: tr.paired_turns });
+    const title = tr.finished && turn === tr.paired_turns ? t("tour.standings_final") : t("tour.standings_after", { n: turn });
     main.replaceChildren(h("div", { class: "panel", id: "tournament" },
       h("h2", {}, tr.name),
       h("p", { class: "muted", id: "tour-summary" }, summaryLine(tr), " · ", h("span", { class: "live" }, t("tour.live"))),
       h("p", { class: "share" }, `${t("tour.share")}: `, h("a", { href: url, id: "share-link" }, url)),
       tr.can_direct ? h("p", {}, h("a", { class: "button", href: `#/director/${tr.id}`, id: "open-console" }, t("tour.console"))) : null,
-      h("h3", {}, title), standingsTable(tr.standings),
+      h("div", { class: "standings-head" }, h("h3", {}, title), afterPicker(tr, turn, (n) => { after = n; render(last); })),
+      standingsTable(lines),
       [...tr.turns_list].reverse().map(turnResults)));
   };
   const load = async () => {
     try {
       const tr = await fetchTournament(id);
-      if (tr.version !== shown) { shown = tr.version; render(tr); }
+      if (tr.version !== shown) { shown = tr.version; last = tr; await render(tr); }
     } catch (e) { if (shown < 0) main.replaceChildren(h("p", { class: "error" }, e.message)); }
   };
   main.replaceChildren(h("p", { class: "muted" }, t("loading")));
