@@ -60,3 +60,21 @@ def test_a_database_made_by_create_all_is_stamped(engine: Engine, tmp_path: Path
         assert store.read(migrations.current) == migrations.HEAD
     finally:
         store.close()
+
+
+def test_0003_adds_roles_and_tournaments_and_goes_back(engine: Engine) -> None:
+    """0003: every existing user becomes a ``player``; the ``tournaments`` table comes and goes."""
+    with engine.begin() as connection:
+        migrations.upgrade(connection, "0002")
+        connection.execute(text("INSERT INTO users (name, kind, mu, sigma, matches, created_at) "
+                                "VALUES ('Anna', 'account', 25, 8, 0, 0)"))
+        migrations.upgrade(connection, "0003")
+        assert connection.execute(text("SELECT role FROM users")).scalar_one() == "player"
+        assert "tournaments" in inspect(connection).get_table_names()
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        migrations.downgrade(connection, "0002")
+        assert "role" not in {c["name"] for c in inspect(connection).get_columns("users")}
+        assert "tournaments" not in inspect(connection).get_table_names()
+        assert connection.execute(text("SELECT name FROM users")).scalar_one() == "Anna"
+        migrations.upgrade(connection)
+        assert migrations.current(connection) == migrations.HEAD

@@ -34,6 +34,8 @@ LAZY_COMMANDS: Final[dict[str, LazyCommand]] = {
                          "Serve the web app: play against computer opponents in the browser."),
     "loadtest": LazyCommand("burraco.cli.serve_cmd", "loadtest", "web",
                             "Load-test a local server: actions/s and latency."),
+    "director": LazyCommand("burraco.cli.director_cmd", "app", "web",
+                            "Grant or revoke the tournament director role on the web app."),
     "tournament": LazyCommand("burraco.cli.tournament_cmd", "app", "tournament",
                               "Tournament director: pairs, individual and team tournaments."),
 }

@@ -72,6 +72,7 @@ users: Final = Table(
     Column("sigma", Float, nullable=False),
     Column("matches", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
+    Column("role", String(10), nullable=False, default="player", server_default="player"),  # or "director"
 )
 
 sessions: Final = Table(
@@ -130,6 +131,18 @@ match_players: Final = Table(
     Column("rating_before", Float, nullable=False),
     Column("rating_after", Float, nullable=False),
     Index("ix_match_players_user", "user_id"),
+)
+
+tournaments: Final = Table(
+    "tournaments", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(80), nullable=False),
+    Column("owner_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("document", JSON, nullable=False),  # burraco.tournament.model.state_to_dict (the CLI's file)
+    Column("version", Integer, nullable=False),  # +1 on every change (optimistic concurrency)
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_tournaments_owner", "owner_id"),
 )
 
 

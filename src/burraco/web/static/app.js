@@ -5,6 +5,8 @@ import { t, lang, setLang, applyStatic } from "./i18n.js";
 import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, levelOptions } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay } from "./sheets.js";
+import { showTournaments, showTournament } from "./tournament.js";
+import { showConsole } from "./console.js";
 
 const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.'\u2019\-]{1,23}$/u;  // as burraco.web.auth.check_name
 
@@ -79,6 +81,9 @@ function route() {
   if (parts[0] === "table" && parts[1]) return openTable(Number(parts[1]));
   if (parts[0] === "replay" && parts[1] && parts[2]) return showReplay(Number(parts[1]), Number(parts[2]), 0);
   if (parts[0] === "user" && parts[1]) return showProfile(Number(parts[1]));
+  if (parts[0] === "tournaments") return showTournaments();
+  if (parts[0] === "tournament" && parts[1]) return showTournament(Number(parts[1]));
+  if (parts[0] === "director" && parts[1]) return showConsole(Number(parts[1]));
   return showLobby();
 }
 
