@@ -74,6 +74,12 @@ def mask_of(legal: A.CanonicalLegal) -> npt.NDArray[np.int8]:
     return mask
 
 
+def deal_from(rng: random.Random, players: int, rules: Rules) -> Hand:
+    """The next hand of a seeded stream of deals (the dealer rotates with the deal's seed)."""
+    deal_seed = rng.getrandbits(63)
+    return Hand.deal(players, deal_seed, deal_seed % players, rules)
+
+
 def final_rewards(hand: Hand) -> list[float]:
     """Per seat: its side's score minus the mean of the other sides' scores, in hundreds."""
     totals = [s.total for s in hand.scores()]
@@ -113,9 +119,8 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         """Deal a new hand: from ``seed`` if given, else from the environment's seeded stream."""
         if seed is not None:
             self._rng = random.Random(seed)
-        deal_seed = self._rng.getrandbits(63)
         players = len(self.possible_agents)
-        self.hand = Hand.deal(players, deal_seed, deal_seed % players, self.rules)
+        self.hand = deal_from(self._rng, players, self.rules)
         self.legal = A.canonical_legal(self.hand)
         self._steps = [0] * players
         self.agents = list(self.possible_agents)
@@ -130,13 +135,18 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.hand.to_play]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        return {"observation": self.observation_vector(agent), "action_mask": self.action_mask(agent)}
+
+    def observation_vector(self, agent: str) -> npt.NDArray[np.float32]:
+        """The agent's observation vector now (:func:`burraco.rl.observation.encode` of its view)."""
+        return O.encode(observe(self.hand, self.possible_agents.index(agent)), self.rules)
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The agent's legal-action mask now (all zero unless it is the seat to play)."""
         seat = self.possible_agents.index(agent)
-        vector = O.encode(observe(self.hand, seat), self.rules)
         if seat == self.hand.to_play and not self.hand.is_over:
-            mask = mask_of(self.legal)
-        else:
-            mask = np.zeros(A.SIZE, dtype=np.int8)
-        return {"observation": vector, "action_mask": mask}
+            return mask_of(self.legal)
+        return np.zeros(A.SIZE, dtype=np.int8)
 
     def action_for(self, index: int) -> Any:
         """The engine action that ``index`` plays now (the default action if it is not legal)."""
