@@ -10,7 +10,9 @@ load falls on all of them alike. Time is CPU time of this process (``time.proces
   index of its own mask: the action comes from the legal list of that very state);
 * ``env``: the raw ``burraco_v0`` environment in PettingZoo's usual loop, ``agent_iter`` /
   ``last()`` (the agent's observation vector and mask, built as an RL loop asks for them) / ``step``
-  with an index drawn from the mask's nonzero entries;
+  with an index drawn uniformly from the mask's nonzero entries. They are found on the mask viewed
+  as ``bool`` (the same bytes): NumPy's ``nonzero`` over an ``int8`` array of 3127 entries costs
+  about 10 µs, over ``bool`` under 1 µs — more than the difference between the loops;
 * ``wrapped``: the same loop through PettingZoo's standard wrappers (``AssertOutOfBoundsWrapper``,
   ``OrderEnforcingWrapper``).
 
@@ -59,7 +61,7 @@ def env_hand(env: Any, hand_seed: int, rng: random.Random) -> int:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps
@@ -93,7 +95,7 @@ def split_hand(env: burraco_v0.BurracoEnv, hand_seed: int, rng: random.Random) -
         t2 = clock()
         vector_s += t1 - t0
         mask_s += t2 - t1
-        legal = np.flatnonzero(mask)
+        legal = mask.view(np.bool_).nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps, vector_s, mask_s
