@@ -148,19 +148,21 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         return {"observation": self.observation_vector(agent), "action_mask": self.action_mask(agent)}
 
-    def observation_vector(self, agent: str) -> npt.NDArray[np.float32]:
-        """The agent's observation vector now: :func:`burraco.rl.observation.encode` of its view, kept
-        up to date incrementally by a :class:`~burraco.rl.tracker.SeatTracker` made when first asked."""
-        seat = self._seat_of[agent]
+    def _tracker(self, seat: int) -> SeatTracker:
         tracker = self._trackers[seat]
         if tracker is None:
             tracker = self._trackers[seat] = SeatTracker(self.hand, seat, self.rules)
-        return tracker.vector()
+        return tracker
+
+    def observation_vector(self, agent: str) -> npt.NDArray[np.float32]:
+        """The agent's observation vector now: :func:`burraco.rl.observation.encode` of its view, kept
+        up to date incrementally by a :class:`~burraco.rl.tracker.SeatTracker` made when first asked."""
+        return self._tracker(self._seat_of[agent]).vector()
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """The agent's legal-action mask now (all zero unless it is the seat to play), from the step's
         :class:`~burraco.rl.actions.CanonicalLegal` (built once a step); a fresh array each call."""
-        if self._seat_of[agent] != self.hand.to_play or self.hand.is_over:
+        if self._seat_of[agent] != self.hand.to_play or self.hand.phase == "over":
             return np.zeros(A.SIZE, dtype=np.int8)
         return mask_of(self.legal)
 

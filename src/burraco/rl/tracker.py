@@ -112,16 +112,16 @@ class SeatTracker:
     def vector(self) -> npt.NDArray[np.float32]:
         """``encode(observe(hand, seat), rules)`` as of now, updated from what changed since the last call."""
         log = self.hand.visible_logs[self.seat]
-        if len(log) > self.seen and not self._catch_up(log):
-            self.rebuild()
-        else:
-            self._scalars()
+        if len(log) != self.seen:  # the hand changes only by actions and events, each one logged
+            if self._catch_up(log):
+                self._scalars()
+            else:
+                self.rebuild()
         return self.view.copy()
 
     def _catch_up(self, log: list[Record]) -> bool:
         """Apply the new records; False at one only :meth:`rebuild` handles."""
-        for i in range(self.seen, len(log)):
-            record = log[i]
+        for record in log[self.seen :]:
             kind = record.kind
             if kind == "discard":
                 self._discard(record.seat, record.cards[0])
@@ -222,7 +222,8 @@ class SeatTracker:
             for k in range(n):
                 out[_SIZES + k] = sizes[(seat + k) % n]
         out[_STOCK] = len(hand.stock)
-        out[_MUST] = hand.must_draw
+        if hand.must_draw != out[_MUST]:
+            out[_MUST] = hand.must_draw
         to_play = hand.to_play
         at = _PHASE + _PHASE_INDEX[hand.phase]
         if at != self.at_phase:
