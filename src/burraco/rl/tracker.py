@@ -68,13 +68,16 @@ _PHASE_INDEX: Final = {phase: i for i, phase in enumerate(O.PHASES)}
 class SeatTracker:
     """The vector of ``seat`` for ``hand``; :meth:`vector` returns it as of now (a fresh copy)."""
 
-    __slots__ = ("at_phase", "at_pick", "at_to_play", "dirty", "hand", "known", "out", "pile", "rel_side",
-                 "rules", "seat", "seen", "side_of", "sizes", "view")
+    __slots__ = ("at_phase", "at_pick", "at_to_play", "dirty", "hand", "known", "log", "n", "out", "pile",
+                 "rel_side", "rules", "seat", "seen", "side_of", "sizes", "view")
 
     def __init__(self, hand: Hand, seat: int, rules: Rules) -> None:
         self.hand = hand
         self.seat = seat
         self.rules = rules
+        self.n = hand.players
+        self.log = hand.visible_logs[seat]
+        """The seat's log (a hand only ever appends to it)."""
         self.out = array("f")
         """The vector, updated item by item (an ``array`` item costs a fraction of a NumPy one) ..."""
         self.view: npt.NDArray[np.float32] = np.zeros(O.SIZE, dtype=np.float32)
@@ -111,7 +114,7 @@ class SeatTracker:
 
     def vector(self) -> npt.NDArray[np.float32]:
         """``encode(observe(hand, seat), rules)`` as of now, updated from what changed since the last call."""
-        log = self.hand.visible_logs[self.seat]
+        log = self.log
         if len(log) != self.seen:  # the hand changes only by actions and events, each one logged
             if self._catch_up(log):
                 self._scalars()
@@ -146,7 +149,7 @@ class SeatTracker:
     def _played(self, seat: int, cards: tuple[int, ...]) -> None:
         """Cards leave ``seat``'s hand: the own hand block, and the cards known to be held."""
         out = self.out
-        k = (seat - self.seat) % self.hand.players
+        k = (seat - self.seat) % self.n
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
@@ -169,7 +172,7 @@ class SeatTracker:
 
     def _pickup(self, seat: int, cards: tuple[int, ...]) -> None:
         out, pile = self.out, self.pile
-        k = (seat - self.seat) % self.hand.players
+        k = (seat - self.seat) % self.n
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
@@ -215,7 +218,7 @@ class SeatTracker:
     def _scalars(self) -> None:
         """The numbers every step may change, read from the hand (all public, or the seat's own)."""
         hand, out, seat = self.hand, self.out, self.seat
-        n = hand.players
+        n = self.n
         sizes = hand.hand_sizes
         if sizes != self.sizes:
             self.sizes = sizes[:]
