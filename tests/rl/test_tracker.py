@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco.core.hand import Hand
+from burraco.core.options import Rules
 from burraco.core.scoring import score_side
 from burraco.core.view import observe
 from burraco.rl import burraco_v0
@@ -20,8 +21,9 @@ from burraco.rl import observation as O
 from burraco.rl.tracker import SeatTracker
 
 
-def _check_hand(players: int, seed: int, rules_name: str, ask: float) -> int:
-    """Play a random hand; before each action ask some seats (probability ``ask``) for their vector."""
+def _check_hand(players: int, seed: int, rules_name: str | Rules, ask: float, time_out: float = 0.0) -> Hand:
+    """Play a random hand; before each action ask some seats (probability ``ask``) for their vector;
+    with probability ``time_out`` a step calls the time-out instead (once a hand)."""
     rng = random.Random(seed)
     rules = burraco_v0.make_rules(players, rules_name)
     hand = Hand.deal(players, seed, seed % players, rules)
@@ -35,14 +37,22 @@ def _check_hand(players: int, seed: int, rules_name: str, ask: float) -> int:
                 assert np.array_equal(got, want), (seat, len(hand.log), np.flatnonzero(got != want))
                 checked += 1
         if hand.is_over:
-            return checked
+            assert checked >= players
+            return hand
+        if hand.time_out_last < 0 and rng.random() < time_out:
+            hand.call_time_out()
+            continue
         legal = hand.legal_actions()
         hand.apply(legal[rng.randrange(len(legal))])
 
 
+SEED_TO_STOCK = {3: 0, 4: 1}
+"""Seeds whose hand puts a leftover pozzetto under the stock (random play as in :func:`_check_hand`)."""
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_seat_every_step(players: int) -> None:
-    assert _check_hand(players, players, "fibur", ask=1.0) > 100
+    assert len(_check_hand(players, players, "fibur", ask=1.0).log) > 100
 
 
 @settings(max_examples=12, deadline=None)
@@ -50,6 +60,17 @@ def test_every_seat_every_step(players: int) -> None:
        rules=st.sampled_from(["fibur", "international", "home", "portal"]), ask=st.sampled_from([0.05, 0.5]))
 def test_seats_asked_now_and_then(players: int, seed: int, rules: str, ask: float) -> None:
     _check_hand(players, seed, rules, ask)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_rare_events_pozzetto_to_the_stock_time_out_turn_cap(players: int) -> None:
+    """A leftover pozzetto put under the stock, a time-out, the turn cap: each happens in these hands."""
+    details = set()
+    for seed, max_turns, time_out in ((SEED_TO_STOCK[players], 2000, 0.0), (0, 2000, 0.02), (0, 12, 0.0)):
+        rules = burraco_v0.make_rules(players).replace(leftover_pozzetto_to_stock=True, max_turns=max_turns)
+        hand = _check_hand(players, seed, rules, ask=0.5, time_out=time_out)
+        details |= {record.detail for record in hand.log}
+    assert {"to the stock", "time-out", "turn cap reached"} <= details
 
 
 def test_the_vector_is_a_copy() -> None:
