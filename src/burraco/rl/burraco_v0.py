@@ -146,7 +146,8 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.hand.to_play]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        return {"observation": self.observation_vector(agent), "action_mask": self.action_mask(agent)}
+        seat = self._seat_of[agent]
+        return {"observation": self._tracker(seat).vector(), "action_mask": self._mask_for(seat)}
 
     def _tracker(self, seat: int) -> SeatTracker:
         tracker = self._trackers[seat]
@@ -162,7 +163,10 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """The agent's legal-action mask now (all zero unless it is the seat to play), from the step's
         :class:`~burraco.rl.actions.CanonicalLegal` (built once a step); a fresh array each call."""
-        if self._seat_of[agent] != self.hand.to_play or self.hand.phase == "over":
+        return self._mask_for(self._seat_of[agent])
+
+    def _mask_for(self, seat: int) -> npt.NDArray[np.int8]:
+        if seat != self.hand.to_play or self.hand.phase == "over":
             return np.zeros(A.SIZE, dtype=np.int8)
         return mask_of(self.legal)
 

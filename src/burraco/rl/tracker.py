@@ -161,8 +161,15 @@ class SeatTracker:
                 out[base + card] -= 1
 
     def _discard(self, seat: int, card: int) -> None:
-        self._played(seat, (card,))
+        """The most frequent record: :meth:`_played` for one card, inlined, then the pile blocks."""
         out, pile = self.out, self.pile
+        if seat == self.seat:
+            out[_HAND + card] -= 1
+        k = (seat - self.seat) % self.n
+        known = self.known[k]
+        if known[card]:
+            known[card] -= 1
+            out[_KNOWN + k * NUM_KINDS + card] -= 1
         if pile:
             out[_TOP + pile[-1]] = 0
         out[_PILE + card] += 1
