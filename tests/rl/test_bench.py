@@ -10,14 +10,32 @@ from burraco.cli.app import app
 
 
 def test_bench_rl_prints_both_rates() -> None:
-    result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.2", "--players", "3", "--json"])
+    result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.05", "--players", "3", "--json"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
-    assert {"core", "engine_actions_per_s", "env_steps_per_s", "ratio"} <= set(figures)
-    assert figures["players"] == 3
+    assert {"core", "engine_actions_per_s", "engine_trusted_actions_per_s", "env_steps_per_s",
+            "wrapped_env_steps_per_s", "ratio", "wrapped_ratio", "observation_us", "mask_us"} <= set(figures)
+    assert figures["players"] == 3 and figures["hands"] >= 1
 
 
 def test_bench_rl_table() -> None:
-    result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.1"])
+    result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.02"])
     assert result.exit_code == 0, result.output
     assert "actions/s" in result.stdout and "steps/s" in result.stdout
+
+
+def test_every_loop_plays_the_same_deal_with_the_same_policy_stream() -> None:
+    """The engine loops deal hand i as the environment's reset(seed=i) does; the policy streams match."""
+    import random
+
+    from burraco.rl import burraco_v0
+    from burraco.rl.bench import engine_hand, env_hand, policy_rng
+
+    env = burraco_v0.raw_env(players=2)
+    env.reset(seed=7)
+    hand = burraco_v0.deal_from(random.Random(7), 2, env.rules)
+    assert [hand.hand_cards(s) for s in range(2)] == [env.hand.hand_cards(s) for s in range(2)]
+    assert hand.stock == env.hand.stock and hand.to_play == env.hand.to_play
+    assert policy_rng(7).random() == policy_rng(7).random() != policy_rng(8).random()
+    assert engine_hand(hand, policy_rng(7)) > 0 and hand.is_over
+    assert env_hand(env, 7, policy_rng(7)) > 0 and env.hand.is_over

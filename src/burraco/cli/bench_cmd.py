@@ -76,11 +76,11 @@ def melds(
 @app.command("rl")
 def rl(
     players: Annotated[int, typer.Option(help="2, 3 or 4 players.")] = 2,
-    seconds: Annotated[float, typer.Option(help="Seconds for each of the two loops.")] = 5.0,
+    seconds: Annotated[float, typer.Option(help="CPU seconds of the raw environment loop.")] = 5.0,
     seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Environment steps/s of burraco_v0 beside the engine's raw actions/s, from one run (needs [rl])."""
+    """Environment steps of burraco_v0 beside the engine's raw actions, per CPU-second, same hands (needs [rl])."""
     try:
         require("rl")
         from burraco.rl.bench import bench_rl
@@ -91,10 +91,15 @@ def rl(
     if as_json:
         print(json.dumps(figures))
         return
-    print(f"{figures['core']} core, {players} players, random legal hands, {seconds:g} s per loop")
-    print(f"engine: {figures['engine_actions_per_s']:,.0f} actions/s")
-    print(f"burraco_v0 env: {figures['env_steps_per_s']:,.0f} steps/s (observation + mask every step)")
-    print(f"ratio env/engine: {figures['ratio']:.2f}")
+    print(f"{figures['core']} core, {players} players, the same {figures['hands']} random legal hands in every "
+          f"loop, per CPU-second")
+    print(f"engine: {figures['engine_actions_per_s']:,.0f} actions/s (legal_actions + apply; "
+          f"{figures['engine_trusted_actions_per_s']:,.0f} with apply_trusted)")
+    print(f"burraco_v0 env: {figures['env_steps_per_s']:,.0f} steps/s raw, "
+          f"{figures['wrapped_env_steps_per_s']:,.0f} steps/s with PettingZoo's standard wrappers "
+          "(last(): observation + mask every step)")
+    print(f"ratio env/engine: {figures['ratio']:.2f} raw, {figures['wrapped_ratio']:.2f} wrapped (target 0.8)")
+    print(f"per step: observation vector {figures['observation_us']:.1f} µs, mask {figures['mask_us']:.1f} µs")
 
 
 def register(root: typer.Typer) -> None:

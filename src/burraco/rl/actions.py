@@ -58,27 +58,42 @@ SIZE: Final = ATTACH_BASE + ATTACH_SLOTS
 class CanonicalLegal:
     """One step's legal actions in canonical order: takes and discards, melds, attachments."""
 
-    __slots__ = ("attaches", "indices", "melds", "others")
+    __slots__ = ("attaches", "fixed", "indices", "melds", "others")
 
     def __init__(self, legal: Sequence[Action]) -> None:
         others: list[Action] = []
+        fixed: list[int] = []
         melds: list[Action] = []
         attaches: list[Action] = []
-        for action in legal:
+        for action in legal:  # one pass, most frequent kind first: this runs at every environment step
             kind = action.kind
-            (melds if kind == "meld" else attaches if kind == "attach" else others).append(action)
+            if kind == "discard":
+                others.append(action)
+                fixed.append(DISCARD_BASE + action.cards[0])
+            elif kind == "meld":
+                melds.append(action)
+            elif kind == "attach":
+                attaches.append(action)
+            else:
+                others.append(action)
+                fixed.append(_fixed_index(action))
         if melds:
             melds.sort(key=_meld_key)
             del melds[MELD_SLOTS:]
         if attaches:
             attaches.sort(key=_attach_key)
             del attaches[ATTACH_SLOTS:]
+        fixed.sort()
         self.melds = melds
         self.attaches = attaches
         self.others = others
-        indices = sorted([_fixed_index(a) for a in others])
-        indices.extend(range(MELD_BASE, MELD_BASE + len(melds)))
-        indices.extend(range(ATTACH_BASE, ATTACH_BASE + len(attaches)))
+        self.fixed = fixed
+        """The legal draw, pickup and discard indices, ascending."""
+        indices = fixed[:]
+        if melds:
+            indices.extend(range(MELD_BASE, MELD_BASE + len(melds)))
+        if attaches:
+            indices.extend(range(ATTACH_BASE, ATTACH_BASE + len(attaches)))
         self.indices = indices
 
     def __deepcopy__(self, memo: dict[int, object]) -> CanonicalLegal:
@@ -93,6 +108,21 @@ class CanonicalLegal:
 
     def __len__(self) -> int:
         return len(self.indices)
+
+    def action_at(self, index: int) -> Action | None:
+        """The action of ``index`` if the index is legal at this step, else None (never raises).
+
+        >>> legal = CanonicalLegal([DRAW])
+        >>> legal.action_at(DRAW_INDEX), legal.action_at(PICKUP_INDEX), legal.action_at(-1)
+        (Action(kind='draw', cards=(), target=-1), None, None)
+        """
+        if index >= ATTACH_BASE:
+            offset = index - ATTACH_BASE
+            return self.attaches[offset] if offset < len(self.attaches) else None
+        if index >= MELD_BASE:
+            offset = index - MELD_BASE
+            return self.melds[offset] if offset < len(self.melds) else None
+        return index_to_action(index, self) if index in self.fixed else None
 
     def actions(self) -> list[Action]:
         """The legal actions in index order."""

@@ -39,6 +39,7 @@ from burraco.core.options import Rules, preset
 from burraco.core.view import observe
 from burraco.rl import actions as A
 from burraco.rl import observation as O
+from burraco.rl.tracker import SeatTracker
 
 NAME: Final = "burraco_v0"
 OBS_LOW: Final = -50.0
@@ -67,11 +68,27 @@ def observation_space() -> spaces.Dict:
     })
 
 
+_ONES: Final = b"\x01" * A.MELD_SLOTS
+
+
 def mask_of(legal: A.CanonicalLegal) -> npt.NDArray[np.int8]:
-    """The legal-action mask of one step."""
-    mask = np.zeros(A.SIZE, dtype=np.int8)
-    mask[legal.indices] = 1
-    return mask
+    """The legal-action mask of one step: a fresh ``int8`` array over a ``bytearray`` (faster to fill
+    than NumPy items); the melds and attachments fill two runs of indices."""
+    mask = bytearray(A.SIZE)
+    for index in legal.fixed:
+        mask[index] = 1
+    melds, attaches = len(legal.melds), len(legal.attaches)
+    if melds:
+        mask[A.MELD_BASE : A.MELD_BASE + melds] = _ONES[:melds]
+    if attaches:
+        mask[A.ATTACH_BASE : A.ATTACH_BASE + attaches] = _ONES[:attaches]
+    return np.frombuffer(mask, dtype=np.int8)
+
+
+def deal_from(rng: random.Random, players: int, rules: Rules) -> Hand:
+    """The next hand of a seeded stream of deals (the dealer rotates with the deal's seed)."""
+    deal_seed = rng.getrandbits(63)
+    return Hand.deal(players, deal_seed, deal_seed % players, rules)
 
 
 def final_rewards(hand: Hand) -> list[float]:
@@ -99,8 +116,6 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         self._act_space = {a: spaces.Discrete(A.SIZE, seed=seat) for seat, a in enumerate(self.possible_agents)}
         self._rng = random.Random(0)
         self.hand = Hand.deal(players, 0, 0, self.rules)
-        self.legal = A.canonical_legal(self.hand)
-        self._steps = [0] * players
         self._set_start()
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -113,15 +128,16 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         """Deal a new hand: from ``seed`` if given, else from the environment's seeded stream."""
         if seed is not None:
             self._rng = random.Random(seed)
-        deal_seed = self._rng.getrandbits(63)
-        players = len(self.possible_agents)
-        self.hand = Hand.deal(players, deal_seed, deal_seed % players, self.rules)
-        self.legal = A.canonical_legal(self.hand)
-        self._steps = [0] * players
+        self.hand = deal_from(self._rng, len(self.possible_agents), self.rules)
         self.agents = list(self.possible_agents)
         self._set_start()
 
     def _set_start(self) -> None:
+        players = len(self.possible_agents)
+        self.legal = A.canonical_legal(self.hand)
+        self._steps = [0] * players
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._trackers: list[SeatTracker | None] = [None] * players
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -130,43 +146,59 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.hand.to_play]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self.possible_agents.index(agent)
-        vector = O.encode(observe(self.hand, seat), self.rules)
-        if seat == self.hand.to_play and not self.hand.is_over:
-            mask = mask_of(self.legal)
-        else:
-            mask = np.zeros(A.SIZE, dtype=np.int8)
-        return {"observation": vector, "action_mask": mask}
+        seat = self._seat_of[agent]
+        return {"observation": self._tracker(seat).vector(), "action_mask": self._mask_for(seat)}
+
+    def _tracker(self, seat: int) -> SeatTracker:
+        tracker = self._trackers[seat]
+        if tracker is None:
+            tracker = self._trackers[seat] = SeatTracker(self.hand, seat, self.rules)
+        return tracker
+
+    def observation_vector(self, agent: str) -> npt.NDArray[np.float32]:
+        """The agent's observation vector now: :func:`burraco.rl.observation.encode` of its view, kept
+        up to date incrementally by a :class:`~burraco.rl.tracker.SeatTracker` made when first asked."""
+        return self._tracker(self._seat_of[agent]).vector()
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The agent's legal-action mask now (all zero unless it is the seat to play), from the step's
+        :class:`~burraco.rl.actions.CanonicalLegal` (built once a step); a fresh array each call."""
+        return self._mask_for(self._seat_of[agent])
+
+    def _mask_for(self, seat: int) -> npt.NDArray[np.int8]:
+        if seat != self.hand.to_play or self.hand.phase == "over":
+            return np.zeros(A.SIZE, dtype=np.int8)
+        return mask_of(self.legal)
 
     def action_for(self, index: int) -> Any:
         """The engine action that ``index`` plays now (the default action if it is not legal)."""
-        if index in self.legal.indices:
-            return A.index_to_action(index, self.legal)
-        return A.index_to_action(self.legal.indices[0], self.legal)
+        return self.legal.action_at(index) or A.index_to_action(self.legal.indices[0], self.legal)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.hand.to_play
+        hand = self.hand
+        seat = hand.to_play
         self._cumulative_rewards[agent] = 0.0
-        index = int(action) if action is not None else -1
-        illegal = index not in self.legal.indices
-        self.hand.apply(self.action_for(index))
+        chosen = self.legal.action_at(int(action) if action is not None else -1)
+        if chosen is None:
+            self.infos[agent] = {"illegal": True}
+            chosen = A.index_to_action(self.legal.indices[0], self.legal)
+        elif self.infos[agent]:
+            self.infos[agent] = {}
+        hand.apply_trusted(chosen)  # an action of the legal list of this very state
         self._steps[seat] += 1
-        self.infos[agent] = {"illegal": True} if illegal else {}
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.hand.is_over:
-            for a, r in zip(self.possible_agents, final_rewards(self.hand), strict=True):
-                self.rewards[a] = r
+        if hand.is_over:
+            self.rewards = dict(zip(self.possible_agents, final_rewards(hand), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
-            self.legal = A.canonical_legal(self.hand)
-            if self.max_cycles is not None and self._steps[self.hand.to_play] >= self.max_cycles:
+            self.legal = A.canonical_legal(hand)
+            if self.max_cycles is not None and self._steps[hand.to_play] >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[self.hand.to_play]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[hand.to_play]
         if self.render_mode == "human":
             self.render()
 

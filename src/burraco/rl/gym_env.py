@@ -28,6 +28,7 @@ from burraco.core.view import observe
 from burraco.rl import actions as A
 from burraco.rl import observation as O
 from burraco.rl.burraco_v0 import final_rewards, make_rules, mask_of, observation_space
+from burraco.rl.tracker import SeatTracker
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -51,6 +52,7 @@ class BurracoGymEnv(gym.Env[Obs, np.int64]):
         self.action_space = gym.spaces.Discrete(A.SIZE)
         self.hand = Hand.deal(players, 0, 0, self.rules)
         self.legal = A.canonical_legal(self.hand)
+        self.tracker = SeatTracker(self.hand, seat, self.rules)
         self.bots: dict[int, Bot] = {}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
@@ -60,14 +62,16 @@ class BurracoGymEnv(gym.Env[Obs, np.int64]):
         self.bots = {s: make_bot(name, deal_seed + s, self.rules) for s, name in zip(others, self.opponent_names,
                                                                                      strict=True)}
         self.hand = Hand.deal(self.players, deal_seed, deal_seed % self.players, self.rules)
+        self.tracker = SeatTracker(self.hand, self.seat, self.rules)
         self._bots_play()
         return self._obs(), {"legal": self.legal}
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        index = int(action)
-        illegal = index not in self.legal.indices
-        chosen = A.index_to_action(self.legal.indices[0] if illegal else index, self.legal)
-        self.hand.apply(chosen)
+        chosen = self.legal.action_at(int(action))
+        illegal = chosen is None
+        if chosen is None:
+            chosen = A.index_to_action(self.legal.indices[0], self.legal)
+        self.hand.apply_trusted(chosen)  # an action of the legal list of this very state
         self._bots_play()
         over = self.hand.is_over
         reward = final_rewards(self.hand)[self.seat] if over else 0.0
@@ -83,8 +87,7 @@ class BurracoGymEnv(gym.Env[Obs, np.int64]):
         self.legal = A.canonical_legal(hand) if not hand.is_over else A.CanonicalLegal([])
 
     def _obs(self) -> Obs:
-        vector = O.encode(observe(self.hand, self.seat), self.rules)
-        return {"observation": vector, "action_mask": mask_of(self.legal)}
+        return {"observation": self.tracker.vector(), "action_mask": mask_of(self.legal)}
 
     def render(self) -> str | None:
         return O.text_view(observe(self.hand, self.seat)) if self.render_mode == "ansi" else None

@@ -19,6 +19,7 @@ seat 0 of 2, side 0, phase take, seat 1 to play
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -131,22 +132,39 @@ def _encode_scalars(out: npt.NDArray[np.float32], view: Observation, order: list
     out[OFFSET["own_pozzetto"]] = mine is not None and mine in taken
 
 
-_POINTS: dict[tuple[int, ...], tuple[tuple[Meld, ...], Rules, int]] = {}
+_MELD_POINTS: dict[int, tuple[Meld, Rules, int]] = {}
+_BASE_POINTS: dict[tuple[bool, bool, int], tuple[Rules, int]] = {}
 _DEFAULT_RULES: Final = {n: Rules(players=n) for n in (2, 3, 4)}
 
 
-def table_points(melds: tuple[Meld, ...], took: bool, closed: bool, rules: Rules) -> int:
-    """A side's points on the table (:func:`score_side` with no cards in hand), memoised: melds
-    change far less often than observations are built."""
-    key = (*map(id, melds), took, closed, id(rules))
-    hit = _POINTS.get(key)
-    if hit is not None:  # the cache keeps its melds and rules alive, so their ids name them alone
-        return hit[2]
-    points = score_side(melds, (), took, closed, rules).total
-    if len(_POINTS) > 4096:
-        _POINTS.clear()
-    _POINTS[key] = (melds, rules, points)
-    return points
+def table_points(melds: Sequence[Meld], took: bool, closed: bool, rules: Rules) -> int:
+    """A side's points on the table: :func:`score_side` with no cards in hand.
+
+    With no cards in hand the score is a sum of one term per meld (its card points and burraco
+    bonus, the two items :func:`score_side` lists for it) and one for the side (the closing bonus,
+    the penalty for a pozzetto not taken), so both are memoised apart: a meld is scored once
+    however often observations are built (a new meld or attachment is one new :class:`Meld`).
+    tests/rl/test_tracker.py checks the sum against :func:`score_side`.
+    """
+    total = _side_points(took, closed, rules)
+    for meld in melds:
+        hit = _MELD_POINTS.get(id(meld))
+        if hit is None or hit[1] is not rules:  # the cache keeps its melds alive, so an id names one meld
+            if len(_MELD_POINTS) > 8192:
+                _MELD_POINTS.clear()
+            hit = _MELD_POINTS[id(meld)] = (meld, rules, meld.card_points(rules) + meld.bonus(rules))
+        total += hit[2]
+    return total
+
+
+def _side_points(took: bool, closed: bool, rules: Rules) -> int:
+    key = (took, closed, id(rules))
+    hit = _BASE_POINTS.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_BASE_POINTS) > 1024:
+            _BASE_POINTS.clear()
+        hit = _BASE_POINTS[key] = (rules, score_side((), (), took, closed, rules).total)
+    return hit[1]
 
 
 def text_view(view: Observation) -> str:

@@ -9,6 +9,7 @@ along the return-weighted log-likelihood gradient, with a running-mean baseline.
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -22,16 +23,19 @@ from burraco.rl.gym_env import BurracoGymEnv
 Vector = npt.NDArray[np.float64]
 
 
+@lru_cache(maxsize=65_536)
 def features(action: Action) -> Vector:
-    """Type one-hot, cards laid, their points in tens, a wildcard among them, a bias."""
+    """Type one-hot, cards laid, their points in tens, a wildcard among them, a bias (memoised: an
+    action's features never change; the rows are copied by :func:`policy`, never written)."""
     laid = action.cards if action.kind in ("meld", "attach") else ()
     return np.array([*(action.kind == k for k in KINDS), len(laid), sum(VALUES_30[c] for c in laid) / 10,
                      any(IS_WILD[c] for c in action.cards), 1.0])
 
 
 def policy(w: Vector, obs: dict[str, Any], legal: A.CanonicalLegal) -> tuple[list[int], Vector, Vector]:
-    """The legal indices, their feature rows and the softmax probabilities."""
-    indices = [int(i) for i in np.flatnonzero(obs["action_mask"])]
+    """The legal indices (the mask's nonzero entries, which ``legal.indices`` lists in the same
+    ascending order), their feature rows and the softmax probabilities."""
+    indices = legal.indices
     x = np.stack([features(A.index_to_action(i, legal)) for i in indices])
     z = x @ w
     p = np.exp(z - z.max())
