@@ -26,6 +26,11 @@ def _play_match(match: Match, seed: int = 0) -> None:
         match.finish_hand()
 
 
+def _play_hand(match: Match, seed: int) -> None:
+    _play_out(match.start_hand(), random.Random(seed))
+    match.finish_hand()
+
+
 def test_dealer_rotates_clockwise_and_first_player_is_left_of_dealer() -> None:
     match = Match(Rules(players=4, hands_per_turn=4), seed=11, first_dealer=2)
     rng = random.Random(1)
@@ -143,3 +148,33 @@ def test_three_player_switch_to_three_small_pozzetti_after_1000() -> None:
     hand = match.start_hand()
     assert [len(p) for p in hand.pozzetti] == [11, 11, 11]
     assert len(hand.stock) == 108 - 33 - 33 - 1
+
+
+def test_time_out_ends_the_match_with_the_current_hand() -> None:
+    """Art. 28: a hand in progress is finished by the time-out procedure; the hands not yet dealt are
+    not played (a turn of three hands timed out in its second hand has two results)."""
+    match = Match(Rules(players=4, hands_per_turn=3), seed=4)
+    _play_hand(match, 4)
+    hand = match.start_hand()
+    hand.apply(hand.legal_actions()[0])
+    match.time_out()
+    assert not match.is_over  # the hand in progress still ends by the procedure
+    _play_out(hand, random.Random(1))
+    match.finish_hand()
+    assert match.is_over and len(match.results) == 2
+    assert match.clone().is_over
+    with pytest.raises(IllegalActionError, match="already"):
+        match.time_out()
+    with pytest.raises(IllegalActionError, match="over"):
+        match.start_hand()
+
+
+def test_time_out_between_hands_deals_no_more() -> None:
+    match = Match(Rules(players=4, hands_per_turn=3), seed=4)
+    _play_hand(match, 4)
+    match.time_out()
+    assert match.is_over and len(match.results) == 1
+    finished = Match(Rules(players=2, hands_per_turn=1), seed=4)
+    _play_hand(finished, 4)
+    with pytest.raises(IllegalActionError, match="over"):
+        finished.time_out()

@@ -99,6 +99,9 @@ OWN_CODES: Final = {
     "extra_missing": "tournaments need the 'tournament' extra on the server: {hint}",
     "bad_format": "unknown format {format!r}; known: {known}",
     "refused": "{text}",
+    "unknown_user": "there is no account called {name!r}",
+    "too_many_players": "{count} players for one entrant: at most {max}",
+    "player_linked": "{name} already plays for {entrant}",
 }
 """The web layer's own refusals (not the director's), with their English messages."""
 

@@ -283,6 +283,9 @@ export const CATALOGUE = {
     "http.t.extra_missing": "Sul server mancano i moduli dei tornei: {hint}",
     "http.t.bad_format": "Formato sconosciuto: {format}.",
     "http.t.refused": "Non si può: {text}",
+    "http.t.unknown_user": "Non c'è un account di nome «{name}».",
+    "http.t.too_many_players": "{count} giocatori per un iscritto: al massimo {max}.",
+    "http.t.player_linked": "{name} gioca già per {entrant}.",
   },
   en: {
     "lang.name": "English", "lang.switch": "Italiano", "lang.switch.title": "Passa all'italiano",
@@ -561,6 +564,9 @@ export const CATALOGUE = {
     "http.t.extra_missing": "The server lacks the tournament modules: {hint}",
     "http.t.bad_format": "Unknown format: {format}.",
     "http.t.refused": "Not allowed: {text}",
+    "http.t.unknown_user": "There is no account called “{name}”.",
+    "http.t.too_many_players": "{count} players for one entrant: at most {max}.",
+    "http.t.player_linked": "{name} already plays for {entrant}.",
   },
 };
 

@@ -1,0 +1,51 @@
+"""A tournament table's turn clock (Art. 5, Art. 28): when the turn's time runs out the table calls
+"time-out" once. A hand in progress ends by the federation's procedure (the player now playing
+finishes, play goes on until the player on their right has played; a hand just dealt gets one whole
+round), and the hands not yet dealt are not played (:meth:`burraco.core.match.Match.time_out`).
+
+The deadline is stored on the ``tables`` row (``tables.tournament``) in the app's *wallclock*
+seconds, so it survives a restart; tests inject a fake wallclock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from burraco.web.tables import Table
+
+ART5_MINUTES: Final = {2: 25, 3: 35, 4: 45}
+"""Art. 5: the minutes of a turn of 2, 3 or 4 hands."""
+
+
+def turn_minutes(hands: int) -> int:
+    """Art. 5's time for a turn of ``hands`` hands (more hands: 10 minutes each beyond four)."""
+    return ART5_MINUTES.get(hands, 45 + 10 * max(0, hands - 4))
+
+
+def deadline(table: Table) -> float | None:
+    """The wallclock second the table's turn ends, None if it is not a timed tournament table."""
+    info = table.config.tournament
+    if info is None or info.get("deadline") is None:
+        return None
+    return float(info["deadline"])
+
+
+def time_left(table: Table) -> float | None:
+    end = deadline(table)
+    return None if end is None else round(max(0.0, end - table.runtime.wallclock()), 1)
+
+
+def due(table: Table) -> bool:
+    """True when the turn's time has run out and the table has not called time-out yet."""
+    end = deadline(table)
+    return (end is not None and not table.match.timed_out and table.status in ("playing", "between")
+            and table.runtime.wallclock() >= end)
+
+
+async def tick(table: Table) -> bool:
+    """Call time-out if it is due (lock held); True if the table changed."""
+    if not due(table):
+        return False
+    await table.event("timeout", -1, "time-out (Art. 28)")
+    return True

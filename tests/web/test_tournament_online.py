@@ -1,0 +1,141 @@
+"""Online tournament turns through the API (in-process, bots at the tables, a fake clock and wallclock):
+the director links accounts and starts a turn, the web app opens one table per pairing with the turn's
+hands, absent players' seats are played by stand-ins, each table's result is recorded into the tournament
+when its last hand ends, the next turn is paired when all are done, and the turn's time-out (Art. 28)
+ends a table early. The results entered through the CLI give the same standings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tournament_helpers import Console, account, cli
+from web_helpers import FakeClock, make_app, manager, tick
+
+from burraco.web.tables import Table
+
+Factory = Callable[..., TestClient]
+PAIRS = ["Pair Rossi", "Pair Verdi", "Pair Bianchi", "Pair Neri"]
+SETTINGS = {"name": "Online night", "kind": "pairs", "turns": 2, "hands": 2,
+            "movement": "mitchell,danish-modified", "seed": 3}
+
+
+def online(console: Console, cookie: str | None = None) -> dict[str, Any]:
+    response = console.client.get(f"/api/tournaments/{console.id}/online",
+                                   headers={"cookie": cookie or console.cookie})
+    assert response.status_code == 200, response.text
+    return response.json()["online"]  # type: ignore[no-any-return]
+
+
+def post(console: Console, path: str, body: dict[str, Any], expect: int = 200) -> dict[str, Any]:
+    response = console.client.post(f"/api/tournaments/{console.id}/online/{path}", json=body,
+                                   headers={"cookie": console.cookie})
+    assert response.status_code == expect, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def tables(client: TestClient, ids: list[int]) -> list[Table]:
+    return [manager(client).tables[i] for i in ids]
+
+
+def play_until(client: TestClient, clock: FakeClock, done: Callable[[], bool], step: float = 31.0) -> None:
+    """Let the bots play (they run on the app's loop); when every table waits on the clock (an absent
+    player's grace, the pause between hands), move the clock on by ``step`` and tick."""
+    assert client.portal is not None
+    for _ in range(20_000):
+        if done():
+            return
+        if all(t.bot_task is None for t in manager(client).tables.values()):
+            clock.advance(step)
+            tick(client)
+        client.portal.call(_pause)
+    raise AssertionError("the tables did not finish")
+
+
+async def _pause() -> None:
+    import asyncio
+
+    await asyncio.sleep(0.005)
+
+
+def results_of(console: Console, turn: int) -> dict[int, tuple[int, int] | None]:
+    detail = console.detail()["turns_list"][turn - 1]
+    return {x["number"]: None if x["result"] is None else (x["result"]["ns_points"], x["result"]["ew_points"])
+            for x in detail["tables"]}
+
+
+def test_an_online_event_is_played_at_the_tables(tmp_path: Path) -> None:
+    clock = FakeClock()
+    with TestClient(make_app(tmp_path / "web.db", clock, wallclock=clock)) as client:
+        run_event(client, clock, tmp_path)
+
+
+def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
+    director = Console(client, account(client, "Director"))
+    anna = account(client, "Anna", director=False)
+    account(client, "Bruno", director=False)
+    director.post("", SETTINGS)
+    director.post(f"/{director.id}/entrants", {"names": PAIRS})
+    post(director, "players", {"entrant": "Pair Rossi", "players": ["Anna", "Bruno"]})
+    refused = post(director, "players", {"entrant": "Pair Verdi", "players": ["Anna"]}, expect=422)
+    assert refused["detail"]["code"] == "t.player_linked"
+    assert post(director, "players", {"entrant": 2, "players": ["Nobody"]}, expect=422)["detail"]["code"] \
+        == "t.unknown_user"
+    outsider = post(Console(client, anna, director.id), "start", {}, expect=403)
+    assert outsider["detail"]["code"] == "t.not_director"
+
+    first = post(director, "start", {})
+    state = first["online"]
+    assert state["turn"] == 1 and state["started"] and state["time_left"] == 25 * 60  # Art. 5: 2 hands
+    assert len(first["opened"]) == 2 and [x["table_id"] for x in state["tables"]] == first["opened"]
+    mine = online(director, anna)["mine"]
+    assert mine["name"] == "Pair Rossi" and mine["table_id"] in first["opened"]
+    live = tables(client, first["opened"])
+    human = manager(client).tables[mine["table_id"]]
+    assert [s.name for s in human.seats if s.bot is None] == ["Bruno", "Anna"]  # South, North
+    assert all(t.config.tournament is not None and t.rules.hands_per_turn == 2 for t in live)
+    assert all(s.bot is not None for t in live if t is not human for s in t.seats)  # marked as bots
+    assert client.post(f"/api/tournaments/{director.id}/online/start", json={},
+                       headers={"cookie": director.cookie}).json()["opened"] == []  # nothing more to open
+
+    play_until(client, clock, lambda: online(director)["turn"] == 2)
+    turn1 = results_of(director, 1)
+    assert turn1 == {t.config.tournament["table"]: (t.match.totals[0], t.match.totals[1])  # type: ignore[index]
+                     for t in live}
+    assert all(len(t.match.results) == 2 and t.status == "over" for t in live)
+    assert not online(director)["started"]  # turn 2 is paired, waiting for the director
+
+    second = post(director, "start", {})
+    live2 = tables(client, second["opened"])
+    human2 = next(t for t in live2 if any(s.bot is None for s in t.seats))
+    bots2 = next(t for t in live2 if t is not human2)
+    assert human2.status == "playing" and human2.hand is not None  # an absent player is to play in hand 1
+    clock.advance(25 * 60)  # the turn's time runs out while an absent player is to play
+    tick(client)
+    assert human2.match.timed_out
+    play_until(client, clock, lambda: online(director)["tables"][0]["done"] and online(director)["tables"][1]["done"])
+    assert len(human2.match.results) == 1 and human2.match.results[0].end_reason == "time-out"
+    assert bots2.match.timed_out and len(bots2.match.results) <= 2  # no hand dealt after the time-out
+    assert human2.summary is not None and human2.summary["hands"] == 1
+
+    final = director.detail()
+    assert final["finished"]
+    same_through_the_cli(director, tmp_path)
+
+
+def same_through_the_cli(director: Console, tmp_path: Path) -> None:
+    """Entering the recorded game points through ``burraco tournament`` gives the same standings."""
+    file = tmp_path / "online.json"
+    cli("new", str(file), "--name", SETTINGS["name"], "--turns", "2", "--hands", "2",  # type: ignore[arg-type]
+        "--movement", SETTINGS["movement"], "--seed", "3")  # type: ignore[arg-type]
+    cli("register", str(file), *PAIRS)
+    for turn in (1, 2):
+        cli("pair", str(file))
+        for table, points in results_of(director, turn).items():
+            assert points is not None
+            cli("result", str(file), "--turn", str(turn), "--table", str(table), "--ns", str(points[0]),
+                "--ew", str(points[1]))
+    assert json.loads(cli("standings", str(file), "--json")) == director.standings()
