@@ -139,3 +139,76 @@ def same_through_the_cli(director: Console, tmp_path: Path) -> None:
             cli("result", str(file), "--turn", str(turn), "--table", str(table), "--ns", str(points[0]),
                 "--ew", str(points[1]))
     assert json.loads(cli("standings", str(file), "--json")) == director.standings()
+
+
+NINE = [f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco",
+                                     "Marino")]
+CLUB = {"name": "Online club night", "kind": "pairs", "turns": 4, "hands": 2,
+        "movement": "mitchell*3,danish-modified", "seed": 7, "jump": 1}
+
+
+def test_nine_pairs_four_turns_online_as_through_the_cli(tmp_path: Path) -> None:
+    """9 pairs over 3 Mitchell turns and a Danish one, played at the tables by bots: a late arrival
+    completes turn 1's incomplete table (its table opens with the turn's clock), a swapped-score
+    correction (Art. 31), a withdrawal during turn 3 (its table forced, one pair rests in turn 4);
+    the same steps through ``burraco tournament`` give the same standings."""
+    clock = FakeClock()
+    with TestClient(make_app(tmp_path / "web.db", clock, wallclock=clock)) as client:
+        director = Console(client, account(client, "Director"))
+        director.post("", CLUB)
+        director.post(f"/{director.id}/entrants", {"names": NINE})
+        first = post(director, "start", {})
+        assert len(first["opened"]) == 4 and first["online"]["rests"] == [9]
+        clock.advance(60)
+        director.post(f"/{director.id}/entrants", {"names": ["Pair Late"]})  # Art. 33
+        late = post(director, "start", {})
+        assert len(late["opened"]) == 1 and late["online"]["deadline"] == first["online"]["deadline"]
+        steps: list[tuple[Any, ...]] = [("register", *NINE), ("pair",), ("register", "Pair Late")]
+        for turn in (1, 2, 3, 4):
+            if turn > 1:
+                assert len(post(director, "start", {})["opened"]) == (4 if turn == 4 else 5)
+                steps.append(("pair",))
+            if turn == 3:
+                director.post(f"/{director.id}/withdrawals", {"entrant": "Pair Conti"})
+                withdrawn_table = next(x["number"] for x in director.detail()["turns_list"][2]["tables"]
+                                       if x["result"] is not None)
+            play_until(client, clock, lambda turn=turn: _complete(director, turn))  # type: ignore[misc]
+            for table, points in results_of(director, turn).items():
+                if turn == 3 and table == withdrawn_table:
+                    steps.append(("withdraw", "Pair Conti"))
+                    continue
+                assert points is not None
+                steps.append(("result", turn, table, *points))
+            if turn == 1:
+                director.post(f"/{director.id}/corrections", {"turn": 1, "table": 2, "kind": "swapped",
+                                                              "agreed": True})
+                steps.append(("swap", 1, 2))
+        final = director.detail()
+        assert final["finished"] and [r["entrant"] for r in final["turns_list"][3]["rests"]] != []
+        assert cli_standings(steps, tmp_path / "club.json") == director.standings()
+
+
+def _complete(director: Console, turn: int) -> bool:
+    detail = director.detail()
+    return detail["paired_turns"] >= turn and all(
+        x["result"] is not None for x in detail["turns_list"][turn - 1]["tables"])
+
+
+def cli_standings(steps: list[tuple[Any, ...]], file: Path) -> Any:
+    """The standings ``burraco tournament`` gives for the same steps."""
+    cli("new", str(file), "--name", CLUB["name"], "--turns", "4", "--hands", "2",  # type: ignore[arg-type]
+        "--movement", CLUB["movement"], "--seed", "7", "--jump", "1")  # type: ignore[arg-type]
+    for kind, *args in steps:
+        if kind == "register":
+            cli("register", str(file), *args)
+        elif kind == "pair":
+            cli("pair", str(file))
+        elif kind == "withdraw":
+            cli("withdraw", str(file), args[0])
+        elif kind == "swap":
+            cli("correct", str(file), "--turn", str(args[0]), "--table", str(args[1]), "--kind", "swapped",
+                "--agreed")
+        else:
+            turn, table, ns, ew = args
+            cli("result", str(file), "--turn", str(turn), "--table", str(table), "--ns", str(ns), "--ew", str(ew))
+    return json.loads(cli("standings", str(file), "--json"))
