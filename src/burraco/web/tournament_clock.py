@@ -2,6 +2,7 @@
 "time-out" once. A hand in progress ends by the federation's procedure (the player now playing
 finishes, play goes on until the player on their right has played; a hand just dealt gets one whole
 round), and the hands not yet dealt are not played (:meth:`burraco.core.match.Match.time_out`).
+Between hands a tournament table does not wait for absent players: the clock is running.
 
 The deadline is stored on the ``tables`` row (``tables.tournament``) in the app's *wallclock*
 seconds, so it survives a restart; tests inject a fake wallclock.
@@ -43,9 +44,19 @@ def due(table: Table) -> bool:
             and table.runtime.wallclock() >= end)
 
 
+def deal_due(table: Table) -> bool:
+    """A tournament table between hands deals the next one as soon as no connected player is still
+    looking at the score sheet (the turn's clock runs: no pause for absent players or bots)."""
+    return (table.config.tournament is not None and table.status == "between"
+            and not any(s.human and not s.left and s.connections > 0 and not s.ready for s in table.seats))
+
+
 async def tick(table: Table) -> bool:
-    """Call time-out if it is due (lock held); True if the table changed."""
-    if not due(table):
-        return False
-    await table.event("timeout", -1, "time-out (Art. 28)")
-    return True
+    """Call time-out if it is due, or deal the next hand (lock held); True if the table changed."""
+    if due(table):
+        await table.event("timeout", -1, "time-out (Art. 28)")
+        return True
+    if deal_due(table):
+        await table.maybe_deal()
+        return True
+    return False
