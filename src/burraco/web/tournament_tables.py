@@ -36,10 +36,13 @@ def table_rules(vp_table: str, hands: int) -> Rules:
 class OnlineTables:
     """Opens a turn's live tables and records their results (one per app: ``app.state.online``)."""
 
-    def __init__(self, manager: TableManager, bot: str = STANDIN_BOT) -> None:
+    def __init__(self, manager: TableManager, bot: str = STANDIN_BOT, grace: float = 30.0) -> None:
         self.manager = manager
         self.runtime = manager.runtime
         self.bot = bot
+        """The bot that plays an entrant's seats no account is linked to."""
+        self.grace = grace
+        """Seconds an absent linked player's seat waits before the stand-in plays it (as at every table)."""
         self.lock = asyncio.Lock()
         """Serialises this process's tournament writes (other processes: the row's version)."""
 
@@ -66,7 +69,8 @@ class OnlineTables:
         tournament: dict[str, Any] = {"id": plan.tournament_id, "turn": plan.turn, "table": plan.table,
                                       "deadline": plan.deadline}
         config = TableConfig(plan.name, plan.vp_table, table_rules(plan.vp_table, plan.hands), new_seed(),
-                             created_by=plan.owner_id, created_at=self.runtime.wallclock(), tournament=tournament)
+                             grace=self.grace, created_by=plan.owner_id, created_at=self.runtime.wallclock(),
+                             tournament=tournament)
         table = await self.manager.create(config)
         async with table.lock:
             async with table.atomic():

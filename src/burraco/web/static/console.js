@@ -25,6 +25,7 @@ async function step(path, body, flashId) {
     const data = await api(`/api/tournaments/${tr.id}/${path}`, { method: "POST", body: { ...body, version: tr.version } });
     current.flash = flashId ? { id: flashId, text: t("tour.saved"), error: false } : null;
     hideModal();
+    try { current.online = await fetchOnline(tr.id); } catch { /* keep the last one */ }
     render(data.tournament);
     return true;
   } catch (e) {
