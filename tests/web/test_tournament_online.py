@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tournament_helpers import Console, account, cli
-from web_helpers import FakeClock, make_app, manager, tick
+from web_helpers import FakeClock, guest, make_app, manager, tick
 
 from burraco.web.tables import Table
 
@@ -212,3 +212,36 @@ def cli_standings(steps: list[tuple[Any, ...]], file: Path) -> Any:
             turn, table, ns, ew = args
             cli("result", str(file), "--turn", str(turn), "--table", str(table), "--ns", str(ns), "--ew", str(ew))
     return json.loads(cli("standings", str(file), "--json"))
+
+
+def test_tournament_tables_survive_a_restart_and_anyone_may_watch(tmp_path: Path) -> None:
+    """The ``tables.tournament`` row is read back: after a restart the tables keep their turn, table and
+    deadline, an all-bot tournament table plays on with nobody watching and any user may watch it, the
+    time-out still comes, and the results are still recorded into the tournament."""
+    clock, path = FakeClock(), tmp_path / "web.db"
+    with TestClient(make_app(path, clock, wallclock=clock)) as client:
+        director = Console(client, account(client, "Director"))
+        anna = account(client, "Anna", director=False)
+        account(client, "Bruno", director=False)
+        director.post("", SETTINGS)
+        director.post(f"/{director.id}/entrants", {"names": PAIRS})
+        post(director, "players", {"entrant": "Pair Rossi", "players": ["Anna", "Bruno"]})
+        opened = post(director, "start", {})["opened"]
+        human_id = online(director, anna)["mine"]["table_id"]
+        before = {i: dict(manager(client).tables[i].config.tournament or {}) for i in opened}
+    with TestClient(make_app(path, clock, wallclock=clock)) as client:
+        director = Console(client, director.cookie, director.id)
+        live = tables(client, opened)
+        assert {t.id: t.config.tournament for t in live} == before
+        bots = next(t for t in live if t.id != human_id)
+        assert bots.all_bots and not bots.paused
+        watcher = guest(client, "Watcher")
+        with client.websocket_connect(f"/ws/tables/{bots.id}", headers={"cookie": watcher}) as ws:
+            state = ws.receive_json()
+            assert state["table"]["tournament"]["turn"] == 1 and state["table"]["tournament"]["time_left"] > 0
+        clock.advance(25 * 60)
+        tick(client)
+        human = manager(client).tables[human_id]
+        assert human.match.timed_out and human.info()["tournament"]["time_left"] == 0
+        play_until(client, clock, lambda: online(director)["turn"] == 2)
+        assert all(r is not None for r in results_of(director, 1).values())

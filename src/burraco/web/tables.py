@@ -31,7 +31,7 @@ from burraco.core.actions import Action
 from burraco.core.hand import Hand
 from burraco.core.match import Match
 from burraco.core.options import Rules
-from burraco.web import broadcasting, db, turn_clock
+from burraco.web import broadcasting, db, tournament_clock, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
 from burraco.web.bot_scheduler import CHAMPION_MS, BotScheduler
@@ -191,6 +191,7 @@ class Table:
             "summary": self.summary,
             "watchers": self.spectators,
             "absence": self.absence.to_dict(),
+            "tournament": tournament_clock.info(self),
         }
         if full:
             data["rules"] = self.rules.to_dict()

@@ -10,7 +10,7 @@ seconds, so it survives a restart; tests inject a fake wallclock.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from burraco.web.tables import Table
@@ -35,6 +35,15 @@ def deadline(table: Table) -> float | None:
 def time_left(table: Table) -> float | None:
     end = deadline(table)
     return None if end is None else round(max(0.0, end - table.runtime.wallclock()), 1)
+
+
+def info(table: Table) -> dict[str, Any] | None:
+    """What the table's players see of its tournament: which turn and table, the turn's time left."""
+    data = table.config.tournament
+    if data is None:
+        return None
+    return {"id": data["id"], "turn": data["turn"], "table": data["table"], "time_left": time_left(table),
+            "timed_out": table.match.timed_out}
 
 
 def due(table: Table) -> bool:
