@@ -1,8 +1,8 @@
-"""Online tournament turns through the API (in-process, bots at the tables, a fake clock and wallclock):
-the director links accounts and starts a turn, the web app opens one table per pairing with the turn's
-hands, absent players' seats are played by stand-ins, each table's result is recorded into the tournament
-when its last hand ends, the next turn is paired when all are done, and the turn's time-out (Art. 28)
-ends a table early. The results entered through the CLI give the same standings."""
+"""Online tournament turns through the API on SQLite and PostgreSQL (in-process, bots at the tables, a
+fake clock and wallclock): the director links accounts and starts a turn, the web app opens one table per
+pairing with the turn's hands, absent players' seats are played by stand-ins, each table's result is
+recorded into the tournament when its last hand ends, the next turn is paired when all are done, and the
+turn's time-out (Art. 28) ends a table early. The results entered through the CLI give the same standings."""
 
 from __future__ import annotations
 
@@ -67,9 +67,8 @@ def results_of(console: Console, turn: int) -> dict[int, tuple[int, int] | None]
             for x in detail["tables"]}
 
 
-def test_an_online_event_is_played_at_the_tables(tmp_path: Path) -> None:
-    clock = FakeClock()
-    with TestClient(make_app(tmp_path / "web.db", clock, wallclock=clock)) as client:
+def test_an_online_event_is_played_at_the_tables(database: str, clock: FakeClock, tmp_path: Path) -> None:
+    with TestClient(make_app(database, clock, wallclock=clock)) as client:
         run_event(client, clock, tmp_path)
 
 
@@ -120,6 +119,11 @@ def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
     assert len(human2.match.results) == 1 and human2.match.results[0].end_reason == "time-out"
     assert bots2.match.timed_out and len(bots2.match.results) <= 2  # no hand dealt after the time-out
     assert human2.summary is not None and human2.summary["hands"] == 1
+    history = client.get(f"/api/tables/{human2.id}/hands/1/history")  # the timed-out hand replays
+    assert history.status_code == 200 and " timeout" in history.text, history.text
+    frames = client.get(f"/api/tables/{human2.id}/hands/1/replay", params={"step": 10_000}).json()
+    assert frames["step"] == frames["steps"] and frames["scores"] == client.get(
+        f"/api/tables/{human2.id}/hands/1/replay", params={"step": 0}).json()["scores"]
 
     final = director.detail()
     assert final["finished"]
@@ -147,13 +151,12 @@ CLUB = {"name": "Online club night", "kind": "pairs", "turns": 4, "hands": 2,
         "movement": "mitchell*3,danish-modified", "seed": 7, "jump": 1}
 
 
-def test_nine_pairs_four_turns_online_as_through_the_cli(tmp_path: Path) -> None:
+def test_nine_pairs_four_turns_online_as_through_the_cli(database: str, clock: FakeClock, tmp_path: Path) -> None:
     """9 pairs over 3 Mitchell turns and a Danish one, played at the tables by bots: a late arrival
     completes turn 1's incomplete table (its table opens with the turn's clock), a swapped-score
     correction (Art. 31), a withdrawal during turn 3 (its table forced, one pair rests in turn 4);
     the same steps through ``burraco tournament`` give the same standings."""
-    clock = FakeClock()
-    with TestClient(make_app(tmp_path / "web.db", clock, wallclock=clock)) as client:
+    with TestClient(make_app(database, clock, wallclock=clock)) as client:
         director = Console(client, account(client, "Director"))
         director.post("", CLUB)
         director.post(f"/{director.id}/entrants", {"names": NINE})
@@ -214,11 +217,11 @@ def cli_standings(steps: list[tuple[Any, ...]], file: Path) -> Any:
     return json.loads(cli("standings", str(file), "--json"))
 
 
-def test_tournament_tables_survive_a_restart_and_anyone_may_watch(tmp_path: Path) -> None:
+def test_tournament_tables_survive_a_restart_and_anyone_may_watch(database: str, clock: FakeClock) -> None:
     """The ``tables.tournament`` row is read back: after a restart the tables keep their turn, table and
     deadline, an all-bot tournament table plays on with nobody watching and any user may watch it, the
     time-out still comes, and the results are still recorded into the tournament."""
-    clock, path = FakeClock(), tmp_path / "web.db"
+    path = database
     with TestClient(make_app(path, clock, wallclock=clock)) as client:
         director = Console(client, account(client, "Director"))
         anna = account(client, "Anna", director=False)
