@@ -248,3 +248,30 @@ def test_tournament_tables_survive_a_restart_and_anyone_may_watch(database: str,
         assert human.match.timed_out and human.info()["tournament"]["time_left"] == 0
         play_until(client, clock, lambda: online(director)["turn"] == 2)
         assert all(r is not None for r in results_of(director, 1).values())
+
+
+def test_players_enter_an_open_event_themselves(client_factory: Factory, clock: FakeClock) -> None:
+    """Once the director opens registration, a signed-in player registers a pair (through the director
+    module) with a partner; both are linked and see their table when the turn starts."""
+    client = client_factory(wallclock=clock)
+    director = Console(client, account(client, "Director"))
+    anna = Console(client, account(client, "Anna", director=False))
+    account(client, "Bruno", director=False)
+    director.post("", SETTINGS)
+    director.post(f"/{director.id}/entrants", {"names": PAIRS[:3]})
+    anna.id = director.id
+    body = {"entrant": "Pair Anna", "partner": "Bruno"}
+    assert post(anna, "join", body, expect=403)["detail"]["code"] == "t.registration_closed"
+    post(director, "settings", {"open": True})
+    assert post(Console(client, guest(client, "Gina"), director.id), "join", body, expect=403)["detail"]["code"] \
+        == "t.join_account"
+    joined = post(anna, "join", body)["online"]
+    assert joined["mine"]["name"] == "Pair Anna" and joined["players"]["4"] == ["Anna", "Bruno"]
+    again = post(anna, "join", {"entrant": "Pair Again"}, expect=422)
+    assert again["detail"]["code"] == "t.player_linked"
+    assert [e["name"] for e in director.detail()["entrants_list"]] == [*PAIRS[:3], "Pair Anna"]
+    started = post(director, "start", {})["online"]
+    mine = online(anna)["mine"]
+    assert mine["table_id"] in [x["table_id"] for x in started["tables"]]
+    seats = manager(client).tables[mine["table_id"]].seats
+    assert sorted(s.name for s in seats if s.bot is None) == ["Anna", "Bruno"]

@@ -117,14 +117,41 @@ def link_players(svc: TournamentService, tournament_id: int, user: User | None, 
 
     def step(t: Tournament, online: dict[str, Any]) -> None:
         e = t.entrant(entrant)
-        taken = {int(uid): eid for eid, ids in online["players"].items() if eid != str(e.id) for uid in ids}
         for u in users:
-            if u.id in taken:
-                raise own(422, "player_linked", name=u.name, entrant=t.name(int(taken[u.id])))
+            taken = _linked_to(online, u.id)
+            if taken is not None and taken != e.id:
+                raise own(422, "player_linked", name=u.name, entrant=t.name(taken))
         online["players"][str(e.id)] = [u.id for u in users]
         online.setdefault("names", {}).update({str(u.id): u.name for u in users})
 
     save_online(svc, tournament_id, user, version, step)
+
+
+def _linked_to(online: dict[str, Any], user_id: int) -> int | None:
+    """The entrant ``user_id`` plays for, if any."""
+    return next((int(e) for e, ids in online["players"].items() if user_id in [int(u) for u in ids]), None)
+
+
+def join(svc: TournamentService, tournament_id: int, user: User | None, entrant: str, partner: str | None) -> None:
+    """A signed-in player enters an event whose registration is open: a new entrant registered by the
+    director module (after turn 1 is paired, a late arrival: Art. 33) with the player, and the partner
+    named, linked to it."""
+    if user is None or user.kind != "account":
+        raise own(403, "join_account")
+    players = [user, *_users_by_name(svc, [partner] if partner else [])]
+
+    def step(t: Tournament, online: dict[str, Any]) -> None:
+        if not online.get("open"):
+            raise own(403, "registration_closed")
+        for player in players:
+            taken = _linked_to(online, player.id)
+            if taken is not None:
+                raise own(422, "player_linked", name=player.name, entrant=t.name(taken))
+        e = t.register(entrant)
+        online["players"][str(e.id)] = [p.id for p in players]
+        online.setdefault("names", {}).update({str(p.id): p.name for p in players})
+
+    save_online(svc, tournament_id, None, None, step, director=False)
 
 
 def start_turn(svc: TournamentService, tournament_id: int, user: User | None, version: int | None,
@@ -207,12 +234,15 @@ def record_result(svc: TournamentService, tournament_id: int, turn: int, table: 
 
 
 def set_options(svc: TournamentService, tournament_id: int, user: User | None, version: int | None,
-                minutes: float | None, auto: bool | None) -> None:
-    """The event's online settings: the turn's minutes (None: Art. 5's) and whether each turn starts
-    as soon as the previous one is complete (``auto``) instead of at the director's word."""
+                minutes: float | None, auto: bool | None, open_: bool | None = None) -> None:
+    """The event's online settings: the turn's minutes (None: Art. 5's), whether each turn starts as
+    soon as the previous one is complete (``auto``) instead of at the director's word, and whether
+    players may enter the event themselves (``open``)."""
     def step(_t: Tournament, online: dict[str, Any]) -> None:
         online["minutes"] = minutes
         if auto is not None:
             online["auto"] = auto
+        if open_ is not None:
+            online["open"] = open_
 
     save_online(svc, tournament_id, user, version, step)

@@ -18,7 +18,7 @@ from burraco.web.repositories.tournaments import TournamentRow
 from burraco.web.routes.deps import OptionalUser
 from burraco.web.routes.tournament_schemas import Ref
 from burraco.web.routes.tournaments import service
-from burraco.web.tournament_online import link_players, online_of, set_options
+from burraco.web.tournament_online import join, link_players, online_of, set_options
 from burraco.web.tournament_service import from_document
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
@@ -40,6 +40,13 @@ class LinkPlayers(_Step):
 class OnlineSettings(_Step):
     minutes: float | None = Minutes
     auto: bool | None = Field(default=None, description="start each turn as soon as the previous one is complete")
+    open: bool | None = Field(default=None, description="players may enter the event themselves")
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    entrant: str = Field(min_length=1, max_length=80, description="the new entrant's name (a pair: 'Rossi-Bianchi')")
+    partner: str | None = Field(default=None, min_length=1, max_length=40, description="the partner's account name")
 
 
 class StartTurn(_Step):
@@ -66,7 +73,8 @@ def view(row: TournamentRow, user: User | None, now: float) -> dict[str, Any]:
     deadline = state.get("deadline")
     return {"turn": number, "turns": t.config.turns, "started": deadline is not None, "deadline": deadline,
             "time_left": None if deadline is None else round(max(0.0, float(deadline) - now), 1),
-            "minutes": online.get("minutes"), "auto": bool(online.get("auto")), "players": players,
+            "minutes": online.get("minutes"), "auto": bool(online.get("auto")), "open": bool(online.get("open")),
+            "players": players,
             "tables": tables, "rests": [r.entrant for r in t.turns[-1].rests] if t.turns else [],
             "mine": _mine(online, tables, t.turns[-1].rests if t.turns else [], user, t)}
 
@@ -108,7 +116,14 @@ def players(tournament_id: TournamentId, body: LinkPlayers, request: Request, us
 def settings(tournament_id: TournamentId, body: OnlineSettings, request: Request,
              user: OptionalUser) -> OnlineResponse:
     """The turn's minutes and whether turns start by themselves (its director only)."""
-    set_options(service(request), tournament_id, user, body.version, body.minutes, body.auto)
+    set_options(service(request), tournament_id, user, body.version, body.minutes, body.auto, body.open)
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/join")
+def join_event(tournament_id: TournamentId, body: Join, request: Request, user: OptionalUser) -> OnlineResponse:
+    """A signed-in player enters the event (when its director opened registration), with a partner."""
+    join(service(request), tournament_id, user, body.entrant, body.partner)
     return _answer(request, tournament_id, user)
 
 

@@ -232,7 +232,8 @@ export const CATALOGUE = {
     "online.names_hint": "account, separati da virgola (N-S: Nord poi Sud)", "online.link": "Collega",
     "online.link_hint": "Nessun account collegato: ai tavoli giocano i bot.", "online.bots": "bot",
     "online.minutes": "Minuti per turno", "online.art5": "Art. 5", "online.auto": "ogni turno parte da solo",
-    "online.start": "Avvia il turno {n} in linea", "online.open_missing": "Apri i tavoli mancanti",
+    "online.start": "Avvia il turno {n} in linea", "online.open": "iscrizioni aperte ai giocatori",
+    "online.join": "Iscriviti", "online.join_name": "nome della coppia", "online.join_partner": "account del compagno", "online.open_missing": "Apri i tavoli mancanti",
     "tour.cancel": "Annulla",
     "tour.correct": "Correggi",
     "tour.correct_title": "Correzione: turno {turn}, tavolo {table} (Art. 31)",
@@ -298,6 +299,8 @@ export const CATALOGUE = {
     "http.t.unknown_user": "Non c'è un account di nome «{name}».",
     "http.t.too_many_players": "{count} giocatori per un iscritto: al massimo {max}.",
     "http.t.player_linked": "{name} gioca già per {entrant}.",
+    "http.t.join_account": "Per iscriverti a un torneo in linea entra con un account.",
+    "http.t.registration_closed": "Il direttore non ha aperto le iscrizioni ai giocatori.",
   },
   en: {
     "lang.name": "English", "lang.switch": "Italiano", "lang.switch.title": "Passa all'italiano",
@@ -525,7 +528,8 @@ export const CATALOGUE = {
     "online.names_hint": "accounts, comma-separated (N-S: North then South)", "online.link": "Link",
     "online.link_hint": "No account linked: bots play at the tables.", "online.bots": "bots",
     "online.minutes": "Minutes per turn", "online.art5": "Art. 5", "online.auto": "each turn starts by itself",
-    "online.start": "Start turn {n} online", "online.open_missing": "Open the missing tables",
+    "online.start": "Start turn {n} online", "online.open": "players may enter themselves",
+    "online.join": "Enter", "online.join_name": "your pair's name", "online.join_partner": "your partner's account", "online.open_missing": "Open the missing tables",
     "tour.cancel": "Cancel",
     "tour.correct": "Correct",
     "tour.correct_title": "Correction: turn {turn}, table {table} (Art. 31)",
@@ -591,6 +595,8 @@ export const CATALOGUE = {
     "http.t.unknown_user": "There is no account called “{name}”.",
     "http.t.too_many_players": "{count} players for one entrant: at most {max}.",
     "http.t.player_linked": "{name} already plays for {entrant}.",
+    "http.t.join_account": "Sign in with an account to enter an online tournament.",
+    "http.t.registration_closed": "The director has not opened registration to players.",
   },
 };
 

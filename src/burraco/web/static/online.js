@@ -3,7 +3,7 @@
 // (link accounts to entrants, the turn's minutes, start the next turn). The server opens the tables and
 // records their results through the director module; this page only shows /api/tournaments/ID/online.
 import { t } from "./i18n.js";
-import { h, api, displayName } from "./ui.js";
+import { app, h, api, displayName } from "./ui.js";
 
 const clock = { left: null, at: 0, timer: null };
 
@@ -49,12 +49,29 @@ function nextTurn(o) {
   return o.tables.length && o.tables.every((x) => x.done) ? Math.min(o.turn + 1, o.turns) : o.turn;
 }
 
+/** A signed-in player's entry form, while the director keeps registration open. */
+function joinForm(id, o, changed) {
+  if (!o.open || o.mine || !app.user || app.user.kind !== "account") return null;
+  const name = h("input", { id: "join-name", maxlength: 80, placeholder: t("online.join_name"), "aria-label": t("online.join_name") });
+  const partner = h("input", { id: "join-partner", maxlength: 40, placeholder: t("online.join_partner"), "aria-label": t("online.join_partner") });
+  const err = h("p", { class: "error", id: "join-msg", role: "alert" });
+  const submit = async (ev) => {
+    ev.preventDefault();
+    try {
+      await api(`/api/tournaments/${id}/online/join`, { method: "POST", body: { entrant: name.value.trim(), partner: partner.value.trim() || null } });
+      await changed();
+    } catch (e) { err.textContent = e.message; }
+  };
+  return h("form", { class: "inline", id: "join-form", onsubmit: submit }, name, partner,
+    h("button", { type: "submit", class: "primary", id: "join-btn" }, t("online.join")), err);
+}
+
 /** The players' panel, or null when the event has never gone online. */
-export function onlinePanel(o) {
-  if (!o || (!o.started && !Object.keys(o.players).length)) return null;
+export function onlinePanel(id, o, changed) {
+  if (!o || (!o.started && !o.open && !Object.keys(o.players).length)) return null;
   return h("div", { class: "panel", id: "online" }, h("h3", {}, t("online.title")),
     o.started ? clockLine(o) : h("p", { class: "muted" }, t("online.not_started", { n: nextTurn(o) })),
-    mineLine(o), o.started ? tablesList(o) : null);
+    mineLine(o), joinForm(id, o, changed), o.started ? tablesList(o) : null);
 }
 
 export async function fetchOnline(id) { return (await api(`/api/tournaments/${id}/online`)).online; }
@@ -71,12 +88,13 @@ export function directorPanel(tr, o, done) {
   const link = (ev) => { ev.preventDefault(); send("players", { entrant: Number(who.value), players: names.value.split(",").map((n) => n.trim()).filter(Boolean) }); };
   const minutes = h("input", { id: "online-minutes", type: "number", min: 1, max: 600, value: o.minutes ?? "", placeholder: t("online.art5"), "aria-label": t("online.minutes") });
   const auto = h("input", { id: "online-auto", type: "checkbox", checked: o.auto });
-  const save = (ev) => { ev.preventDefault(); send("settings", { minutes: minutes.value ? Number(minutes.value) : null, auto: auto.checked }); };
+  const open = h("input", { id: "online-open", type: "checkbox", checked: o.open });
+  const save = (ev) => { ev.preventDefault(); send("settings", { minutes: minutes.value ? Number(minutes.value) : null, auto: auto.checked, open: open.checked }); };
   const start = () => send("start", { version: tr.version });
   const linked = Object.entries(o.players).map(([eid, list]) => h("li", {}, `${eid} ${displayName(tr.entrants_list[Number(eid) - 1]?.name ?? "")}: ${list.join(", ") || t("online.bots")}`));
-  const open = o.started && o.tables.some((x) => !x.done && !x.table_id);
-  const playing = o.started && !open && o.tables.some((x) => !x.done);
-  const label = open ? t("online.open_missing") : t("online.start", { n: nextTurn(o) });
+  const missing = o.started && o.tables.some((x) => !x.done && !x.table_id);
+  const playing = o.started && !missing && o.tables.some((x) => !x.done);
+  const label = missing ? t("online.open_missing") : t("online.start", { n: nextTurn(o) });
   return h("div", { class: "panel", id: "online-console" }, h("h3", {}, t("online.title")),
     o.started ? clockLine(o) : null,
     h("p", {}, h("button", { class: "primary", id: "online-start", onclick: start, disabled: tr.finished || playing }, label)),
@@ -84,6 +102,6 @@ export function directorPanel(tr, o, done) {
     h("form", { class: "inline", id: "link-form", onsubmit: link }, who, names, h("button", { type: "submit", id: "link-btn" }, t("online.link"))),
     linked.length ? h("ul", { id: "linked" }, linked) : h("p", { class: "muted note" }, t("online.link_hint")),
     h("form", { class: "inline", id: "online-settings", onsubmit: save }, h("label", { for: "online-minutes" }, t("online.minutes")), minutes,
-      h("label", {}, auto, " ", t("online.auto")), h("button", { type: "submit", id: "online-save" }, t("tour.save"))),
+      h("label", {}, auto, " ", t("online.auto")), h("label", {}, open, " ", t("online.open")), h("button", { type: "submit", id: "online-save" }, t("tour.save"))),
     msg);
 }

@@ -84,7 +84,7 @@ export async function showTournament(id) {
       h("h2", {}, tr.name),
       h("p", { class: "muted", id: "tour-summary" }, summaryLine(tr), " · ", h("span", { class: "live" }, t("tour.live"))),
       h("p", { class: "share" }, `${t("tour.share")}: `, h("a", { href: url, id: "share-link" }, url)),
-      onlinePanel(online),
+      onlinePanel(tr.id, online, async () => { shown = -1; await load(); }),
       tr.can_direct ? h("p", {}, h("a", { class: "button", href: `#/director/${tr.id}`, id: "open-console" }, t("tour.console"))) : null,
       h("div", { class: "standings-head" }, h("h3", {}, title), afterPicker(tr, turn, (n) => { after = n; render(last); })),
       standingsTable(lines),
