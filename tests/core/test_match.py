@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burraco.core.errors import IllegalActionError
 from burraco.core.hand import Hand
@@ -178,3 +180,34 @@ def test_time_out_between_hands_deals_no_more() -> None:
     _play_hand(finished, 4)
     with pytest.raises(IllegalActionError, match="over"):
         finished.time_out()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), hands_before=st.integers(0, 2), moves=st.integers(0, 60),
+       players=st.sampled_from([2, 3, 4]))
+def test_a_time_out_ends_the_match_within_one_round(seed: int, hands_before: int, moves: int, players: int) -> None:
+    """Art. 28, wherever it falls: each player plays at most once more, then the hand and the match end;
+    a turn never has more hands than planned, and hands not yet dealt are never dealt."""
+    match = Match(Rules(players=players, hands_per_turn=3), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(hands_before):
+        _play_hand(match, rng.randrange(1000))
+    hand = match.start_hand()
+    for _ in range(moves):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    if hand.is_over:
+        match.finish_hand()
+        match.time_out()
+    else:
+        match.time_out()
+        takes = 0
+        while not hand.is_over:
+            takes += hand.phase == "take"
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+        assert takes <= players
+        match.finish_hand()
+    assert match.is_over and len(match.results) == hands_before + 1
