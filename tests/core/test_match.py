@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burraco.core.errors import IllegalActionError
 from burraco.core.hand import Hand
@@ -24,6 +26,11 @@ def _play_match(match: Match, seed: int = 0) -> None:
     while not match.is_over:
         _play_out(match.start_hand(), rng)
         match.finish_hand()
+
+
+def _play_hand(match: Match, seed: int) -> None:
+    _play_out(match.start_hand(), random.Random(seed))
+    match.finish_hand()
 
 
 def test_dealer_rotates_clockwise_and_first_player_is_left_of_dealer() -> None:
@@ -143,3 +150,64 @@ def test_three_player_switch_to_three_small_pozzetti_after_1000() -> None:
     hand = match.start_hand()
     assert [len(p) for p in hand.pozzetti] == [11, 11, 11]
     assert len(hand.stock) == 108 - 33 - 33 - 1
+
+
+def test_time_out_ends_the_match_with_the_current_hand() -> None:
+    """Art. 28: a hand in progress is finished by the time-out procedure; the hands not yet dealt are
+    not played (a turn of three hands timed out in its second hand has two results)."""
+    match = Match(Rules(players=4, hands_per_turn=3), seed=4)
+    _play_hand(match, 4)
+    hand = match.start_hand()
+    hand.apply(hand.legal_actions()[0])
+    match.time_out()
+    assert not match.is_over  # the hand in progress still ends by the procedure
+    _play_out(hand, random.Random(1))
+    match.finish_hand()
+    assert match.is_over and len(match.results) == 2
+    assert match.clone().is_over
+    with pytest.raises(IllegalActionError, match="already"):
+        match.time_out()
+    with pytest.raises(IllegalActionError, match="over"):
+        match.start_hand()
+
+
+def test_time_out_between_hands_deals_no_more() -> None:
+    match = Match(Rules(players=4, hands_per_turn=3), seed=4)
+    _play_hand(match, 4)
+    match.time_out()
+    assert match.is_over and len(match.results) == 1
+    finished = Match(Rules(players=2, hands_per_turn=1), seed=4)
+    _play_hand(finished, 4)
+    with pytest.raises(IllegalActionError, match="over"):
+        finished.time_out()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), hands_before=st.integers(0, 2), moves=st.integers(0, 60),
+       players=st.sampled_from([2, 3, 4]))
+def test_a_time_out_ends_the_match_within_one_round(seed: int, hands_before: int, moves: int, players: int) -> None:
+    """Art. 28, wherever it falls: each player plays at most once more, then the hand and the match end;
+    a turn never has more hands than planned, and hands not yet dealt are never dealt."""
+    match = Match(Rules(players=players, hands_per_turn=3), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(hands_before):
+        _play_hand(match, rng.randrange(1000))
+    hand = match.start_hand()
+    for _ in range(moves):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    if hand.is_over:
+        match.finish_hand()
+        match.time_out()
+    else:
+        match.time_out()
+        takes = 0
+        while not hand.is_over:
+            takes += hand.phase == "take"
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+        assert takes <= players
+        match.finish_hand()
+    assert match.is_over and len(match.results) == hands_before + 1

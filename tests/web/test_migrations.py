@@ -71,10 +71,33 @@ def test_0003_adds_roles_and_tournaments_and_goes_back(engine: Engine) -> None:
         migrations.upgrade(connection, "0003")
         assert connection.execute(text("SELECT role FROM users")).scalar_one() == "player"
         assert "tournaments" in inspect(connection).get_table_names()
-        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        missing = compare_metadata(MigrationContext.configure(connection), db.metadata)
+        assert sorted((d[2], d[3].name) for d in missing) == [("tables", "tournament"), ("tournaments", "online")]
         migrations.downgrade(connection, "0002")
         assert "role" not in {c["name"] for c in inspect(connection).get_columns("users")}
         assert "tournaments" not in inspect(connection).get_table_names()
         assert connection.execute(text("SELECT name FROM users")).scalar_one() == "Anna"
+        migrations.upgrade(connection)
+        assert migrations.current(connection) == migrations.HEAD
+
+
+def test_0004_adds_tournament_tables_and_goes_back(engine: Engine) -> None:
+    """0004: existing tables belong to no tournament, existing tournaments are not online; down drops both."""
+    with engine.begin() as connection:
+        migrations.upgrade(connection, "0003")
+        connection.execute(text("INSERT INTO users (name, kind, mu, sigma, matches, created_at, role) "
+                                "VALUES ('Anna', 'account', 25, 8, 0, 0, 'director')"))
+        connection.execute(text("INSERT INTO tables (name, preset, rules, seed, turn_timer, grace, status, "
+                                "created_at, practice) VALUES ('old', 'fibur', '{}', 1, 0, 30, 'over', 0, false)"))
+        connection.execute(text("INSERT INTO tournaments (name, owner_id, document, version, created_at, "
+                                "updated_at) VALUES ('Club', 1, '{}', 1, 0, 0)"))
+        migrations.upgrade(connection, "0004")
+        assert connection.execute(text("SELECT tournament FROM tables")).scalar_one() is None
+        assert connection.execute(text("SELECT online FROM tournaments")).scalar_one() is None
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        migrations.downgrade(connection, "0003")
+        assert "tournament" not in {c["name"] for c in inspect(connection).get_columns("tables")}
+        assert "online" not in {c["name"] for c in inspect(connection).get_columns("tournaments")}
+        assert connection.execute(text("SELECT name FROM tournaments")).scalar_one() == "Club"
         migrations.upgrade(connection)
         assert migrations.current(connection) == migrations.HEAD

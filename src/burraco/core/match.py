@@ -55,6 +55,8 @@ class Match:
         self.current: Hand | None = None
         self._seeds = rng
         self._current_seed = -1
+        self.timed_out = False
+        """Art. 28: the turn's time ran out; no hand is dealt after the current one."""
 
     def clone(self) -> Match:
         """An independent copy: the current hand cloned, totals and results copied, the deal seed
@@ -71,6 +73,7 @@ class Match:
         new.current = self.current.clone() if self.current is not None else None
         new._seeds = self._seeds.clone()
         new._current_seed = self._current_seed
+        new.timed_out = self.timed_out
         return new
 
     @property
@@ -83,6 +86,8 @@ class Match:
         if self.current is not None:
             return False
         played = len(self.results)
+        if self.timed_out:
+            return True
         if self.rules.hands_per_turn is not None:
             return played >= self.rules.hands_per_turn
         if played == 0:
@@ -135,10 +140,22 @@ class Match:
         return tuple(points)
 
     def time_out(self) -> None:
-        """§10 / Art. 28: the current turn's time ran out (an explicit event; no clock in the core)."""
-        if self.current is None:
-            raise IllegalActionError("no hand in progress")
-        self.current.call_time_out()
+        """§10 / Art. 28: the turn's time ran out (an explicit event; no clock in the core). A hand in
+        progress ends by the time-out procedure (one dealt but not yet played gets one whole round);
+        the hands not yet dealt are not played: the match ends with the current hand.
+
+        >>> m = Match(Rules(players=4, hands_per_turn=3), seed=1)
+        >>> m.time_out()  # between hands (here: before the first): no hand is dealt any more
+        >>> m.is_over, len(m.results)
+        (True, 0)
+        """
+        if self.timed_out:
+            raise IllegalActionError("time-out has already been called in this match")
+        if self.current is not None:
+            self.current.call_time_out()
+        elif self.is_over:
+            raise IllegalActionError("the match is over")
+        self.timed_out = True
 
     def winner(self) -> int | None:
         """The entrant with the highest total once the match is over (None while tied or running)."""

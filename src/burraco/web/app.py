@@ -23,7 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from burraco.web import auth, db, http_refusals
+from burraco.web import auth, db, http_refusals, tournament_tables
 from burraco.web.auth import SessionSigner
 from burraco.web.creation_guard import CreationGuard
 from burraco.web.csrf import OriginCheck
@@ -75,6 +75,7 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                           durable=settings.durable, limits=limits or Limits(),
                           leases=leases or (RedisLeases.from_url(redis_url) if redis_url else LocalLeases()))
         manager = TableManager(runtime)
+        app.state.online = tournament_tables.install(manager)  # online tournament turns
         manager.ensure_bot_users()
         loaded = manager.load()
         if loaded:

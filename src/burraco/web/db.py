@@ -96,6 +96,8 @@ tables: Final = Table(
     Column("created_by", Integer, ForeignKey("users.id"), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("practice", Boolean, nullable=False, default=False, server_default=false()),
+    # a tournament's table: {"id", "turn", "table", "deadline"} (web/tournament_tables.py); NULL otherwise
+    Column("tournament", JSON, nullable=True),
 )
 
 events: Final = Table(
@@ -142,6 +144,8 @@ tournaments: Final = Table(
     Column("version", Integer, nullable=False),  # +1 on every change (optimistic concurrency)
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # online play: linked accounts, each started turn's clock and tables (web/tournament_tables.py)
+    Column("online", JSON, nullable=True),
     Index("ix_tournaments_owner", "owner_id"),
 )
 

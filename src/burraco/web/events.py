@@ -74,8 +74,10 @@ def apply_event(table: Table, event: TableEvent, action: Action | None = None) -
         _deal(table)
     elif kind == "action":
         _action(table, seat, action if action is not None else Action.parse(event.text))
-    elif kind == "timeout":
+    elif kind == "timeout":  # Art. 28 (a tournament turn's time ran out: tournament_clock.py)
         table.match.time_out()
+        if table.match.is_over and table.status != "over":
+            table.end_match()
     elif kind == "timer":
         table.auto_turn = seat
         table.absence = table.absence.timed_out(seat)

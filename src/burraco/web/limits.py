@@ -50,7 +50,7 @@ class Limits:
 
 def admission(table: Table, user: User) -> tuple[int, str] | None:
     """Why ``user`` may not open a connection to ``table`` now (a close code and reason), or None."""
-    if table.all_bots and user.id != table.config.created_by:
+    if table.all_bots and table.config.tournament is None and user.id != table.config.created_by:
         return CLOSE_PRACTICE, f"table {table.id} is an all-bot practice table: only its owner may watch it"
     limit = table.runtime.limits.max_spectators
     if table.seat_of_user(user.id) is None and table.spectators >= limit:

@@ -52,7 +52,8 @@ class TableManager:
     async def _create(self, config: TableConfig) -> Table:
         row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
                "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
-               "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice}
+               "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice,
+               "tournament": config.tournament}
         key = await self.runtime.repos.tables.create(row)
         self.runtime.leases.acquire(key)
         table = Table(key, config, self.runtime)
@@ -69,7 +70,7 @@ class TableManager:
                 continue
             rules = Rules(**r.rules)
             config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
-                                 r.created_at, bool(r.practice))
+                                 r.created_at, bool(r.practice), r.tournament)
             table = Table(r.id, config, self.runtime)
             try:
                 for e in by_table.get(r.id, []):

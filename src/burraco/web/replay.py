@@ -29,6 +29,8 @@ class HandReplay:
     actions: list[str]
     seats: list[int]
     preset: str
+    timeout_at: int = -1
+    """How many of ``actions`` came before the turn's time-out (Art. 28) was called; -1: none was."""
 
     @property
     def hand(self) -> Hand:
@@ -38,12 +40,21 @@ class HandReplay:
 
     def played(self) -> Hand:
         """A copy of the hand with every stored action applied (:class:`ReplayRefused` if unfinished)."""
-        probe = self.hand.clone()
-        for text in self.actions:
-            probe.apply(Action.parse(text))
+        probe = self.advance(self.hand.clone(), len(self.actions))
         if not probe.is_over:
             raise ReplayRefused(403, "this hand is still being played: replays open finished hands only")
         return probe
+
+
+    def advance(self, hand: Hand, step: int) -> Hand:
+        """``hand`` after its first ``step`` stored actions (and the time-out, where it was called)."""
+        for index, text in enumerate(self.actions[:step]):
+            if index == self.timeout_at and not hand.is_over:
+                hand.call_time_out()
+            hand.apply(Action.parse(text))
+        if step == self.timeout_at == len(self.actions) and not hand.is_over:
+            hand.call_time_out()
+        return hand
 
 
 def load_hand(tables: TableRepository, table_id: int, upto: int) -> HandReplay:
@@ -73,6 +84,8 @@ def _replay_event(replay: HandReplay, e: Any, hand_no: int, upto: int) -> int:
         if e.kind == "action":
             replay.actions.append(e.text)
             replay.seats.append(e.seat)
+        elif e.kind == "timeout":
+            replay.timeout_at = len(replay.actions)
     elif e.kind == "action" and match.current is not None:
         match.current.apply(Action.parse(e.text))
         if match.current.is_over:

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -31,7 +31,7 @@ from burraco.core.actions import Action
 from burraco.core.hand import Hand
 from burraco.core.match import Match
 from burraco.core.options import Rules
-from burraco.web import broadcasting, db, turn_clock
+from burraco.web import broadcasting, db, tournament_clock, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
 from burraco.web.bot_scheduler import CHAMPION_MS, BotScheduler
@@ -66,6 +66,9 @@ class TableConfig:
     created_at: float = 0.0
     practice: bool = False
     """A private practice table: one human and bots, unrated, not in the lobby; may use a chosen seed."""
+    tournament: dict[str, Any] | None = None
+    """A tournament's table (``{"id", "turn", "table", "deadline"}``, ``tournament_tables.py``): anyone may
+    watch it and it plays on while nobody does, even with bots in every seat."""
 
 
 @dataclass
@@ -86,6 +89,8 @@ class Runtime:
     limits: Limits = field(default_factory=Limits)
     leases: Leases = field(default_factory=LocalLeases)
     """Which tables this process may hold (shared with other processes through Redis: ``leases.py``)."""
+    match_observers: list[Callable[[Table], Awaitable[None]]] = field(default_factory=list)
+    """Called after a table's finished match is recorded (the online tournaments record its result)."""
     repos: Repositories = field(init=False)
     """The data-access layer over ``store`` (no SQL is written anywhere else)."""
 
@@ -186,6 +191,7 @@ class Table:
             "summary": self.summary,
             "watchers": self.spectators,
             "absence": self.absence.to_dict(),
+            "tournament": tournament_clock.info(self),
         }
         if full:
             data["rules"] = self.rules.to_dict()
@@ -275,12 +281,16 @@ class Table:
         self.match.finish_hand()
         self.between_since = self.runtime.clock()
         if self.match.is_over:
-            self.status = "over"
-            self.summary = self._summary()
+            self.end_match()
         else:
             self.status = "between"
             for s in self.seats:
                 s.ready = s.bot is not None or s.left
+
+    def end_match(self) -> None:
+        """The match is over (its last hand finished, or the turn's time ran out between hands)."""
+        self.status = "over"
+        self.summary = self._summary()
 
     def track_turn(self) -> None:
         hand = self.match.current
@@ -440,8 +450,8 @@ class Table:
 
     @property
     def paused(self) -> bool:
-        """An all-bot table plays only while someone watches it."""
-        return self.all_bots and not self.conns
+        """An all-bot table plays only while someone watches it (a tournament's table always plays)."""
+        return self.all_bots and not self.conns and self.config.tournament is None
     # ------------------------------------------------------------------ end of the match
     async def record_match(self) -> None:
         """Record the finished match; if the database refuses, the ticker tries again later."""
@@ -458,6 +468,11 @@ class Table:
                              [s.left for s in self.seats], self.rated)
         await self.runtime.repos.matches.record(record)
         self.recorded = True
+        for observer in self.runtime.match_observers:
+            try:
+                await observer(self)
+            except Exception:
+                log.exception("table %s: a finished-match observer failed", self.id)
 
 
 def new_seed() -> int:

@@ -99,6 +99,11 @@ OWN_CODES: Final = {
     "extra_missing": "tournaments need the 'tournament' extra on the server: {hint}",
     "bad_format": "unknown format {format!r}; known: {known}",
     "refused": "{text}",
+    "unknown_user": "there is no account called {name!r}",
+    "too_many_players": "{count} players for one entrant: at most {max}",
+    "player_linked": "{name} already plays for {entrant}",
+    "join_account": "sign in with an account to enter an online tournament",
+    "registration_closed": "the director has not opened this tournament's registration to players",
 }
 """The web layer's own refusals (not the director's), with their English messages."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from burraco.web import tournament_clock
 from burraco.web.broadcasting import send_watchers
 
 if TYPE_CHECKING:
@@ -19,11 +20,11 @@ def timer_left(table: Table) -> float | None:
 
 async def tick(table: Table, now: float) -> bool:
     """Apply what the clock calls for (lock held); True if the table changed."""
-    changed = False
+    changed = await tournament_clock.tick(table)
     if table.status == "over" and not table.recorded:
         await table.record_match()
     elif table.status == "playing" and table.hand is not None:
-        changed = await _playing(table, now)
+        changed = await _playing(table, now) or changed
     elif table.status == "between" and now - table.between_since >= _between_limit(table):
         await table.maybe_deal(force=True)
         changed = True
@@ -57,7 +58,8 @@ def _between_limit(table: Table) -> float:
 
 def needs_tick(table: Table, now: float) -> bool:
     """Cheap check (no lock) whether :func:`tick` may have something to do."""
-    if table.status == "over" and not table.recorded:
+    if (table.status == "over" and not table.recorded) or tournament_clock.due(table) \
+            or tournament_clock.deal_due(table):
         return True
     if table.watchers_dirty and now - table.watchers_at >= table.runtime.limits.watchers_every:
         return True

@@ -33,17 +33,19 @@ class TournamentRow:
     version: int
     created_at: float
     updated_at: float
+    online: dict[str, Any] | None = None
+    """Online play (``web/tournament_tables.py``): linked accounts, started turns; None until used."""
 
 
 def _row(r: Any) -> TournamentRow:
     return TournamentRow(int(r.id), str(r.name), int(r.owner_id), str(r.owner), dict(r.document), int(r.version),
-                         float(r.created_at), float(r.updated_at))
+                         float(r.created_at), float(r.updated_at), None if r.online is None else dict(r.online))
 
 
 def _query() -> Any:
     t = db.tournaments
     return select(t.c.id, t.c.name, t.c.owner_id, db.users.c.name.label("owner"), t.c.document, t.c.version,
-                  t.c.created_at, t.c.updated_at).join(db.users, db.users.c.id == t.c.owner_id)
+                  t.c.created_at, t.c.updated_at, t.c.online).join(db.users, db.users.c.id == t.c.owner_id)
 
 
 class TournamentRepository:
@@ -72,13 +74,17 @@ class TournamentRepository:
         query = query.order_by(desc(db.tournaments.c.updated_at), desc(db.tournaments.c.id)).limit(LISTED)
         return [_row(r) for r in self.store.read(lambda c: c.execute(query).all())]
 
-    def save(self, tournament_id: int, version: int, name: str, document: dict[str, Any], now: float) -> bool:
-        """Write a changed document if the row is still at ``version`` (then it is at ``version + 1``);
-        False when another change came first (nothing written)."""
+    def save(self, tournament_id: int, version: int, name: str, document: dict[str, Any], now: float,
+             online: dict[str, Any] | None = None) -> bool:
+        """Write a changed document (and its online part, when given) if the row is still at ``version``
+        (then it is at ``version + 1``); False when another change came first (nothing written)."""
         def write(c: Connection) -> bool:
             t = db.tournaments
-            result = c.execute(update(t).where(t.c.id == tournament_id, t.c.version == version).values(
-                name=name[:80], document=document, version=version + 1, updated_at=now))
+            values: dict[str, Any] = {"name": name[:80], "document": document, "version": version + 1,
+                                      "updated_at": now}
+            if online is not None:
+                values["online"] = online
+            result = c.execute(update(t).where(t.c.id == tournament_id, t.c.version == version).values(**values))
             return bool(result.rowcount == 1)
 
         return self.store.write(write).result()

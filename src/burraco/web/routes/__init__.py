@@ -5,10 +5,21 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from burraco.web.routes import accounts, pages, replays, sockets, stats, tables, tournaments, users, ws_docs
+from burraco.web.routes import (
+    accounts,
+    pages,
+    replays,
+    sockets,
+    stats,
+    tables,
+    tournament_online,
+    tournaments,
+    users,
+    ws_docs,
+)
 
 
 def include_routers(app: FastAPI) -> None:
-    for module in (accounts, tables, users, replays, stats, sockets, ws_docs, tournaments):
+    for module in (accounts, tables, users, replays, stats, sockets, ws_docs, tournaments, tournament_online):
         app.include_router(module.router)
     app.include_router(pages.router())

@@ -7,7 +7,6 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import PlainTextResponse
 
-from burraco.core.actions import Action
 from burraco.core.view import observe
 from burraco.web.replay import HandReplay, ReplayRefused, load_hand
 from burraco.web.replay_names import auto_steps, seat_names
@@ -35,8 +34,7 @@ def replay(table_id: TableId, number: HandNumber, repos: Repos,
     hand, actions = loaded.hand, loaded.actions
     final = loaded.played()
     step = max(0, min(step, len(actions)))
-    for text in actions[:step]:
-        hand.apply(Action.parse(text))
+    loaded.advance(hand, step)
     return ReplayResponse(
         table_id=table_id, hand=number, seed=loaded.match.seed, step=step, steps=len(actions),
         action=actions[step - 1] if step else "deal", actor=loaded.seats[step - 1] if step else hand.dealer,

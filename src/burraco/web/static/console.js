@@ -4,9 +4,17 @@
 // the director module; this page only sends it and shows the server's answer (or its refusal, worded).
 import { t } from "./i18n.js";
 import { h, api, displayName, showModal, hideModal } from "./ui.js";
+import { directorPanel, fetchOnline } from "./online.js";
 import { fetchTournament, poll, standingsTable, resultText, restLines, movementName, progress } from "./tournament.js";
 
-const current = { tr: null, flash: null };
+const current = { tr: null, flash: null, online: null };
+
+/** Fetch the tournament and its online state again and show them. */
+async function reload() {
+  const tr = await fetchTournament(current.tr.id);
+  try { current.online = await fetchOnline(tr.id); } catch { current.online = null; }
+  render(tr);
+}
 
 function num(input) { const v = input.value.trim(); return v === "" ? null : Number(v); }
 
@@ -17,6 +25,7 @@ async function step(path, body, flashId) {
     const data = await api(`/api/tournaments/${tr.id}/${path}`, { method: "POST", body: { ...body, version: tr.version } });
     current.flash = flashId ? { id: flashId, text: t("tour.saved"), error: false } : null;
     hideModal();
+    try { current.online = await fetchOnline(tr.id); } catch { /* keep the last one */ }
     render(data.tournament);
     return true;
   } catch (e) {
@@ -173,7 +182,8 @@ function render(tr) {
   current.tr = tr;
   const main = document.getElementById("main");
   if (!tr.can_direct) { location.hash = `#/tournament/${tr.id}`; return; }
-  main.replaceChildren(h("div", { id: "console" }, headPanel(tr), turnPanel(tr),
+  main.replaceChildren(h("div", { id: "console" }, headPanel(tr),
+    current.online ? directorPanel(tr, current.online, reload) : null, turnPanel(tr),
     h("div", { class: "panel", id: "console-standings" }, h("h3", {}, tr.finished ? t("tour.standings_final") : t("tour.standings_after", { n: tr.paired_turns })), standingsTable(tr.standings)),
     entrantsPanel(tr), penaltyPanel(tr), earlierPanel(tr),
     h("details", { class: "panel", id: "log" }, h("summary", {}, t("tour.log")), h("pre", {}, tr.log.join("\n")))));
@@ -183,10 +193,17 @@ function render(tr) {
 export async function showConsole(id) {
   const main = document.getElementById("main");
   main.replaceChildren(h("p", { class: "muted" }, t("loading")));
-  try { render(await fetchTournament(id)); } catch (e) { main.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+  try {
+    const tr = await fetchTournament(id);
+    try { current.online = await fetchOnline(id); } catch { current.online = null; }
+    render(tr);
+  } catch (e) { main.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   poll(async () => {  // another director's tab, or the tables online: show a newer version when idle
     const typing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
     if (typing || document.getElementById("modal")?.classList.contains("hidden") === false) return;
-    try { const tr = await fetchTournament(id); if (tr.version !== current.tr.version) render(tr); } catch { /* next time */ }
+    try {
+      const tr = await fetchTournament(id);
+      if (tr.version !== current.tr.version) { current.online = await fetchOnline(id); render(tr); }
+    } catch { /* next time */ }
   });
 }

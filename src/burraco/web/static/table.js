@@ -83,6 +83,7 @@ function onServerMessage(msg) {
   if (msg.reply_to !== null && msg.reply_to === app.pending) { app.pending = null; app.selected = []; setMessage(""); }
   if (app.view && app.view.hand.join(" ") !== previousHand) app.selected = [];
   app.timerLeft = table.timer_left; app.timerAt = performance.now(); app.warned = false;
+  app.tourLeft = table.tournament ? table.tournament.time_left : null;
   renderTable();
   maybeShowScoreSheet();
 }
@@ -132,6 +133,7 @@ function topBar() {
     h("span", { class: "title" }, h("strong", {}, tableTitle(tb.name)), " ",
       h("span", { class: "muted-light" }, [length, tb.hand_no ? t("table.hand_no", { n: tb.hand_no }) : ""].filter(Boolean).join(" · "))),
     totalsEl(), turn, h("span", { id: "timer", class: "timer" }),
+    tb.tournament ? h("a", { id: "tour-clock", class: "timer", href: `#/tournament/${tb.tournament.id}` }) : null,
     h("span", { class: "tools" },
       h("button", { id: "btn-rules", onclick: showRules }, t("table.rules")),
       h("button", { id: "btn-sheets", onclick: () => showScoreSheet(tb.results ? tb.results.length - 1 : -1, false),
@@ -309,7 +311,18 @@ export function recordText(r) {
   return (known ? t(known, { who, cards }) : t("log.other", { who, kind: r.kind })) + auto;
 }
 
+/** A tournament table's turn clock (Art. 5), counted down here from the server's time left. */
+function updateTourClock() {
+  const el = document.getElementById("tour-clock"), tour = app.table && app.table.tournament;
+  if (!el || !tour) return;
+  const left = Math.max(0, Math.ceil((app.tourLeft ?? 0) - (performance.now() - app.timerAt) / 1000));
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.textContent = tour.timed_out || left <= 0 ? t("table.tour_time_up", { turn: tour.turn, table: tour.table })
+    : t("table.tour_clock", { turn: tour.turn, table: tour.table, left: clock });
+}
+
 export function updateTimer() {
+  updateTourClock();
   const el = document.getElementById("timer");
   if (!el) return;
   if (app.timerLeft === null || app.timerLeft === undefined) { el.replaceChildren(); return; }

@@ -3,6 +3,7 @@
 // the same director module as `burraco tournament` (docs/tournament.md "Tournaments in the browser").
 import { t } from "./i18n.js";
 import { app, h, api, displayName } from "./ui.js";
+import { onlinePanel, fetchOnline } from "./online.js";
 
 export const POLL_MS = 4000;
 
@@ -72,7 +73,7 @@ function afterPicker(tr, chosen, onpick) {
 
 export async function showTournament(id) {
   const main = document.getElementById("main");
-  let shown = -1, after = null, last = null;
+  let shown = -1, after = null, last = null, online = null;
   const render = async (tr) => {
     const turn = after && after < tr.paired_turns ? after : tr.paired_turns;
     const lines = turn === tr.paired_turns ? tr.standings
@@ -83,6 +84,7 @@ export async function showTournament(id) {
       h("h2", {}, tr.name),
       h("p", { class: "muted", id: "tour-summary" }, summaryLine(tr), " · ", h("span", { class: "live" }, t("tour.live"))),
       h("p", { class: "share" }, `${t("tour.share")}: `, h("a", { href: url, id: "share-link" }, url)),
+      onlinePanel(tr.id, online, async () => { shown = -1; await load(); }),
       tr.can_direct ? h("p", {}, h("a", { class: "button", href: `#/director/${tr.id}`, id: "open-console" }, t("tour.console"))) : null,
       h("div", { class: "standings-head" }, h("h3", {}, title), afterPicker(tr, turn, (n) => { after = n; render(last); })),
       standingsTable(lines),
@@ -91,7 +93,10 @@ export async function showTournament(id) {
   const load = async () => {
     try {
       const tr = await fetchTournament(id);
-      if (tr.version !== shown) { shown = tr.version; last = tr; await render(tr); }
+      if (tr.version !== shown) {
+        try { online = await fetchOnline(id); } catch { online = null; }
+        shown = tr.version; last = tr; await render(tr);
+      }
     } catch (e) { if (shown < 0) main.replaceChildren(h("p", { class: "error" }, e.message)); }
   };
   main.replaceChildren(h("p", { class: "muted" }, t("loading")));

@@ -1,0 +1,136 @@
+"""``/api/tournaments/{id}/online``: online turns (``web/tournament_tables.py``). The director links
+accounts to entrants, sets the turn's minutes (default Art. 5's) and starts each turn; the web app
+opens one table per pairing and records each table's result when its last hand ends. Anyone may read
+the online state: the turn, its clock, every table's live table and players, and the signed-in
+player's own table (``mine``)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+from burraco.web.auth import User
+from burraco.web.repositories.tournaments import TournamentRow
+from burraco.web.routes.deps import OptionalUser
+from burraco.web.routes.tournament_schemas import Ref
+from burraco.web.routes.tournaments import service
+from burraco.web.tournament_online import join, link_players, online_of, set_options
+from burraco.web.tournament_service import from_document
+
+router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+TournamentId = Annotated[int, PathParam(ge=0, le=2**62, description="a tournament's id")]
+Minutes = Field(default=None, gt=0, le=600, description="the turn's minutes (default: Art. 5's, by its hands)")
+
+
+class _Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int | None = Field(default=None, ge=1, description="the version this step was computed on")
+
+
+class LinkPlayers(_Step):
+    entrant: Ref
+    players: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        max_length=4, description="account names, in seat order (N-S: North then South); [] unlinks")
+
+
+class OnlineSettings(_Step):
+    minutes: float | None = Minutes
+    auto: bool | None = Field(default=None, description="start each turn as soon as the previous one is complete")
+    open: bool | None = Field(default=None, description="players may enter the event themselves")
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    entrant: str = Field(min_length=1, max_length=80, description="the new entrant's name (a pair: 'Rossi-Bianchi')")
+    partner: str | None = Field(default=None, min_length=1, max_length=40, description="the partner's account name")
+
+
+class StartTurn(_Step):
+    minutes: float | None = Minutes
+
+
+class OnlineResponse(BaseModel):
+    online: dict[str, Any] = Field(description="the turn, its clock, its tables and players, and mine")
+    opened: list[int] = Field(default_factory=list, description="the live tables this request opened")
+
+
+def view(row: TournamentRow, user: User | None, now: float) -> dict[str, Any]:
+    """The online state the players' page shows."""
+    t = from_document(row.document)
+    online = online_of(row)
+    names: dict[str, str] = online.get("names", {})
+    players = {eid: [names.get(str(u), "?") for u in ids] for eid, ids in online["players"].items()}
+    number = t.paired_turns
+    state = online["turns"].get(str(number), {})
+    live = state.get("tables", {})
+    tables = [{"table": x.number, "table_id": live.get(str(x.number)), "ns": t.side_label(x, "ns"),
+               "ew": t.side_label(x, "ew"), "entrants": list(x.entrants), "done": x.result is not None}
+              for x in (t.turns[-1].tables if t.turns else [])]
+    deadline = state.get("deadline")
+    return {"turn": number, "turns": t.config.turns, "started": deadline is not None, "deadline": deadline,
+            "time_left": None if deadline is None else round(max(0.0, float(deadline) - now), 1),
+            "minutes": online.get("minutes"), "auto": bool(online.get("auto")), "open": bool(online.get("open")),
+            "players": players,
+            "tables": tables, "rests": [r.entrant for r in t.turns[-1].rests] if t.turns else [],
+            "mine": _mine(online, tables, t.turns[-1].rests if t.turns else [], user, t)}
+
+
+def _mine(online: dict[str, Any], tables: list[dict[str, Any]], rests: list[Any], user: User | None,
+          t: Any) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    for eid, ids in online["players"].items():
+        if user.id in [int(u) for u in ids]:
+            entrant = int(eid)
+            here = next((x for x in tables if entrant in x["entrants"]), None)
+            return {"entrant": entrant, "name": t.name(entrant), "table": None if here is None else here["table"],
+                    "table_id": None if here is None else here["table_id"],
+                    "rest": any(r.entrant == entrant for r in rests)}
+    return None
+
+
+def _answer(request: Request, tournament_id: int, user: User | None, opened: list[int] | None = None
+            ) -> OnlineResponse:
+    svc = service(request)
+    return OnlineResponse(online=view(svc.row(tournament_id), user, svc.now()), opened=opened or [])
+
+
+@router.get("/{tournament_id}/online")
+def get_online(tournament_id: TournamentId, request: Request, user: OptionalUser) -> OnlineResponse:
+    """The online turn: its clock, tables, players, and the signed-in player's own table (public)."""
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/players")
+def players(tournament_id: TournamentId, body: LinkPlayers, request: Request, user: OptionalUser) -> OnlineResponse:
+    """Link accounts to an entrant (its director only): they are seated at its tables."""
+    link_players(service(request), tournament_id, user, body.version, body.entrant, list(body.players))
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/settings")
+def settings(tournament_id: TournamentId, body: OnlineSettings, request: Request,
+             user: OptionalUser) -> OnlineResponse:
+    """The turn's minutes and whether turns start by themselves (its director only)."""
+    set_options(service(request), tournament_id, user, body.version, body.minutes, body.auto, body.open)
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/join")
+def join_event(tournament_id: TournamentId, body: Join, request: Request, user: OptionalUser) -> OnlineResponse:
+    """A signed-in player enters the event (when its director opened registration), with a partner."""
+    join(service(request), tournament_id, user, body.entrant, body.partner)
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/start")
+async def start(tournament_id: TournamentId, body: StartTurn, request: Request,
+                user: OptionalUser) -> OnlineResponse:
+    """Start the next turn online (pairing it if the last one is complete) and open its tables, or
+    open the tables still missing (a late arrival's): its director only."""
+    opened = await request.app.state.online.start(tournament_id, user, body.version, body.minutes)
+    return await asyncio.to_thread(_answer, request, tournament_id, user, opened)
