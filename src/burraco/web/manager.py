@@ -6,14 +6,17 @@ once finished or idle. See ``docs/security.md``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
 
 from burraco.core.options import Rules
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
 from burraco.web.ownership import Ownership
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
+
+if TYPE_CHECKING:
+    from burraco.web.fanout import Relay
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +29,8 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self.creating: dict[int, int] = {}
         self.ownership = Ownership(self)
+        self.relay: Relay | None = None
+        """The sockets relayed to and from other processes (``fanout.py``); None for a process alone."""
 
     def ensure_bot_users(self) -> None:
         self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
@@ -133,6 +138,8 @@ class TableManager:
         """Run every table's clock-driven duties; return how many tables changed."""
         now = self.runtime.clock()
         changed = await self.ownership.tick(now)
+        if self.relay is not None:
+            changed += await self.relay.check(now)
         changed += await self.unload_expired(now)
         for table in list(self.tables.values()):
             if table.needs_tick(now):
@@ -144,8 +151,10 @@ class TableManager:
                         log.warning("table %s: %s", table.id, error)
         return changed
 
-    async def join(self, table_id: int, user: User | None) -> Connection | tuple[int, str]:
-        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason)."""
+    async def join(self, table_id: int, user: User | None,
+                   make: Callable[[Table, User], Connection] = Connection) -> Connection | tuple[int, str]:
+        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason).
+        ``make`` builds the connection (``fanout.py`` passes one whose socket is on another process)."""
         table = self.tables.get(table_id)
         if table is None:
             return self.gone(table_id)
@@ -157,7 +166,7 @@ class TableManager:
             refusal = admission(table, user)
             if refusal is not None:
                 return refusal
-            conn = Connection(table, user)
+            conn = make(table, user)
             await table.connect(conn)
             table.kick_bots()
         return conn

@@ -10,6 +10,7 @@ client reconnecting to any process then finds its table, rebuilt from its events
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
 from burraco.web.leases import LocalLeases
@@ -51,10 +52,11 @@ class Ownership:
             changed += await self.adopt()
         return changed
 
-    async def adopt(self) -> int:
-        """Load the unfinished tables no process holds; how many were loaded."""
+    async def adopt(self, only: Collection[int] | None = None) -> int:
+        """Load the unfinished tables (of ``only`` if given) no process holds; how many were loaded."""
         manager = self.manager
-        orphans = [i for i in manager.runtime.repos.tables.unfinished_ids() if i not in manager.tables]
+        ids = manager.runtime.repos.tables.unfinished_ids() if only is None else only
+        orphans = [i for i in ids if i not in manager.tables]
         if not orphans:
             return 0
         loaded = manager.load(orphans)
