@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy, tick
 
 from burraco.core.cards import format_card
+from burraco.web.limits import Limits
 
 redis = pytest.importorskip("redis")
 
@@ -118,3 +119,28 @@ def test_a_relayed_socket_is_closed_when_its_owner_dies(database: str, namespace
                 while True:
                     b.recv()
             assert closed.value.code == 1012
+
+
+def test_the_lobby_and_the_user_limits_are_shared(database: str, namespace: str) -> None:
+    """``/api/tables`` on either process lists the tables of both; a user's creation rate and unfinished
+    tables are counted across both."""
+    clock = FakeClock()
+    options: dict[str, Any] = {"redis_url": URL, "redis_namespace": namespace, "table_burst": 3, "table_every": 3600.0,
+                               "limits": Limits(max_open_tables_guest=2)}
+    first = TestClient(make_app(database, clock, **options))
+    second = TestClient(make_app(database, clock, **options))
+    with first, second:
+        ann, bob = guest(first, "Ann"), guest(second, "Bob")
+        one = create_table(first, ann, players=2)["id"]
+        two = create_table(second, bob, players=2)["id"]
+        tick(first)
+        tick(second)
+        for client in (first, second):
+            assert {t["id"] for t in client.get("/api/tables").json()["tables"]} == {one, two}
+        create_table(second, ann, players=2)  # Ann's second unfinished table, on the other process
+        refused = first.post("/api/tables", json={"players": 2}, headers={"cookie": ann})
+        assert refused.status_code == 429 and refused.json()["detail"]["code"] == "too_many_tables"
+        # the refused creation took the third token of Ann's bucket: the next one is too fast anywhere
+        refused = second.post("/api/tables", json={"players": 2}, headers={"cookie": ann})
+        assert refused.status_code == 429 and refused.json()["detail"]["code"] == "tables_too_fast"
+        assert create_table(second, bob, players=2)["id"]  # Bob has his own bucket

@@ -32,6 +32,7 @@ from burraco.web.fanout import Relay
 from burraco.web.input_limits import MAX_BODY_BYTES, BodyLimit, validation_handler
 from burraco.web.leases import DEFAULT_TTL, NAMESPACE, Leases, LocalLeases, RedisLeases
 from burraco.web.limits import Limits
+from burraco.web.lobby_shared import SharedLobby
 from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.manager import TableManager
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
@@ -39,6 +40,7 @@ from burraco.web.routes import include_routers
 from burraco.web.routes.deps import AppConfig, SessionSockets
 from burraco.web.routes.pages import STATIC
 from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
+from burraco.web.shared_limits import SharedLimits
 from burraco.web.tables import Clock, Runtime
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,9 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
             manager.relay = Relay.from_url(redis_url, shared.name, redis_namespace, manager, app.state.dispatcher,
                                            settings.rate_limit)
             await manager.relay.start()
+            manager.shared_lobby = SharedLobby.from_url(redis_url, shared.name, redis_namespace)
+            manager.shared_limits = SharedLimits(manager.relay.redis, redis_namespace, settings.table_burst,
+                                                 settings.table_every)
         manager.ensure_bot_users()
         loaded = manager.load()
         if loaded:
@@ -117,6 +122,8 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                 for conn in list(table.conns):
                     conn.close()
             manager.ownership.release_all()
+            if manager.shared_lobby is not None:
+                manager.shared_lobby.withdraw()
             if manager.relay is not None:
                 await manager.relay.stop()
             await asyncio.sleep(0)

@@ -17,6 +17,8 @@ from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableErr
 
 if TYPE_CHECKING:
     from burraco.web.fanout import Relay
+    from burraco.web.lobby_shared import SharedLobby
+    from burraco.web.shared_limits import SharedLimits
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +33,8 @@ class TableManager:
         self.ownership = Ownership(self)
         self.relay: Relay | None = None
         """The sockets relayed to and from other processes (``fanout.py``); None for a process alone."""
+        self.shared_lobby: SharedLobby | None = None
+        self.shared_limits: SharedLimits | None = None
 
     def ensure_bot_users(self) -> None:
         self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
@@ -45,14 +49,22 @@ class TableManager:
         if owner is None:
             return await self._create(config)
         limit = self.runtime.limits.max_open_tables(owner.kind)
-        if self.open_tables(owner.id) >= limit:
-            raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
-                             "too_many_tables", limit=limit)
+        if self.shared_limits is not None:  # counted in the shared database, one creation at a time
+            async with self.shared_limits.creating(owner.id):
+                self._check_limit(self.runtime.repos.tables.open_count(owner.id), limit)
+                return await self._create(config)
+        self._check_limit(self.open_tables(owner.id), limit)
         self.creating[owner.id] = self.creating.get(owner.id, 0) + 1
         try:
             return await self._create(config)
         finally:
             self.creating[owner.id] -= 1
+
+    @staticmethod
+    def _check_limit(count: int, limit: int) -> None:
+        if count >= limit:
+            raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
+                             "too_many_tables", limit=limit)
 
     async def _create(self, config: TableConfig) -> Table:
         row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
@@ -140,6 +152,8 @@ class TableManager:
         changed = await self.ownership.tick(now)
         if self.relay is not None:
             changed += await self.relay.check(now)
+        if self.shared_lobby is not None:
+            self.shared_lobby.publish(self, now)
         changed += await self.unload_expired(now)
         for table in list(self.tables.values()):
             if table.needs_tick(now):
@@ -181,6 +195,10 @@ class TableManager:
         if status == "over":
             return CLOSE_GONE, f"the match at table {table_id} is over"
         return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
+
+    def lobby_everywhere(self) -> list[dict[str, Any]]:
+        """The open tables of every process sharing this one's Redis (only its own when alone)."""
+        return self.lobby() if self.shared_lobby is None else self.shared_lobby.tables(self)
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.info() for t in self.tables.values()
