@@ -43,7 +43,8 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
     from burraco.web.limits import Limits
 
     # one guest opens every table of the run at once: lift the per-user table limits for this private server
-    limits = Limits(max_open_tables_guest=max_tables, max_open_tables_account=max_tables)
+    # (twice the run's tables: creations in flight on other processes count as well, web/shared_limits.py)
+    limits = Limits(max_open_tables_guest=2 * max_tables, max_open_tables_account=2 * max_tables)
     app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True, limits=limits,
                      table_burst=max_tables, redis_url=redis_url, redis_namespace=namespace)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

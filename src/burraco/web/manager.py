@@ -49,9 +49,9 @@ class TableManager:
         if owner is None:
             return await self._create(config)
         limit = self.runtime.limits.max_open_tables(owner.kind)
-        if self.shared_limits is not None:  # counted in the shared database, one creation at a time
-            async with self.shared_limits.creating(owner.id):
-                self._check_limit(self.runtime.repos.tables.open_count(owner.id), limit)
+        if self.shared_limits is not None:  # counted in the shared database, with creations in flight anywhere
+            async with self.shared_limits.creating(owner.id) as in_flight:
+                self._check_limit(self.runtime.repos.tables.open_count(owner.id) + in_flight, limit)
                 return await self._create(config)
         self._check_limit(self.open_tables(owner.id), limit)
         self.creating[owner.id] = self.creating.get(owner.id, 0) + 1

@@ -3,8 +3,9 @@
 - **Creation rate**: the same bucket as :class:`burraco.web.creation_guard.CreationGuard` (``burst``
   tables at once, then one every ``every`` seconds), kept in Redis as a theoretical arrival time
   (GCRA) read on the Redis server's clock, so every process draws from one bucket per user.
-- **Unfinished tables**: counted in the shared database, with a per-user Redis lock around the count
-  and the creation, so two processes cannot both let a user past the limit.
+- **Unfinished tables**: counted in the shared database plus the user's creations in flight on every
+  process (a Redis counter each creation increments first), so two processes creating at once cannot
+  both let a user past the limit (a creation may be refused while another commits: never let past).
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ if wait > 0 then return wait end
 redis.call('SET', KEYS[1], tat + every, 'PX', burst * every + 1000)
 return 0
 """
-LOCK_SECONDS: Final = 10.0
-"""A creation's per-user lock lapses after this long if its process died holding it."""
+RESERVATION_SECONDS: Final = 30.0
+"""A user's count of creations in flight lapses this long after the latest one began (if a process
+died in the middle of one, its reservation does not count for ever)."""
 
 
 class SharedLimits:
@@ -50,9 +52,15 @@ class SharedLimits:
             raise Limited("tables_too_fast", wait_ms / 1000, seconds=math.ceil(wait_ms / 1000))
 
     @contextlib.asynccontextmanager
-    async def creating(self, user_id: int) -> AsyncIterator[None]:
-        """Held while ``user_id``'s unfinished tables are counted and a new one is stored."""
-        lock = self.client.lock(f"{self.namespace}:creating:{user_id}", timeout=LOCK_SECONDS,
-                                blocking_timeout=LOCK_SECONDS)
-        async with lock:
-            yield
+    async def creating(self, user_id: int) -> AsyncIterator[int]:
+        """Held while one of ``user_id``'s tables is being created; yields how many other creations of
+        the user are in flight on any process (count them with the stored unfinished tables)."""
+        key = f"{self.namespace}:creating:{user_id}"
+        async with self.client.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.pexpire(key, int(RESERVATION_SECONDS * 1000))
+            in_flight, _ = await pipe.execute()
+        try:
+            yield int(in_flight) - 1
+        finally:
+            await self.client.decr(key)
