@@ -1,13 +1,15 @@
-"""``burraco loadtest``: many bot clients playing over WebSockets against a local server.
+"""``burraco loadtest``: many bot clients playing over WebSockets against local servers.
 
-It starts ``burraco serve`` machinery in a child process on 127.0.0.1 (loopback only) with a
-fresh SQLite database, creates ``--tables`` tables, connects two WebSocket clients to each (one per
-seat, both playing by a simple legal policy with a think time), plays for ``--seconds``, stops
-by itself and prints: tables, connections, actions, actions/s, and the action latency (from
-sending an action to receiving the server's answer to it) p50/p99/max, plus the server's CPU use.
-Everything is bounded: at most 2000 tables, 600 measured seconds, 300 s to create and seat the
-tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop.
-"""
+It starts ``--processes`` server processes on one port of 127.0.0.1 (loopback only;
+``loadtest_servers.py``: ``SO_REUSEPORT``, a temporary SQLite file for one process, or a fresh
+PostgreSQL schema and Redis namespace), creates ``--tables`` tables, connects two WebSocket clients to
+each (one per seat, both playing by a simple legal policy with a think time), plays for
+``--seconds``, stops by itself and prints one ``key=value`` line: tables, connections, actions,
+actions/s, the action latency (from sending an action to receiving the server's answer to it)
+p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answered action was stored.
+``--reconnect-storm``: midway, every client drops its socket within 5 s and reconnects at once.
+Everything is bounded: at most 2000 tables, 8 processes, 600 measured seconds, 300 s to create and
+seat the tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ import gc
 import json
 import os
 import random
+import signal
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -346,6 +350,8 @@ def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bo
     if not 1 <= processes <= MAX_PROCESSES:
         raise ValueError(f"--processes must be 1..{MAX_PROCESSES}")
     plan = Plan(tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url)
+    # stopped by SIGTERM: leave through the context managers, so the servers stop and their data go
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with started(processes, MAX_TABLES, db_url, redis_url) as servers:
         try:
             import uvloop
