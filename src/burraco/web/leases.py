@@ -45,6 +45,7 @@ class Leases(Protocol):
     def renew(self, table_id: int) -> bool: ...
     def release(self, table_id: int) -> None: ...
     def owner(self, table_id: int) -> str | None: ...
+    def unheld(self, table_ids: list[int]) -> list[int]: ...
 
 
 def process_name() -> str:
@@ -71,6 +72,10 @@ class LocalLeases:
 
     def owner(self, table_id: int) -> str | None:
         return self.name if table_id in self._held else None
+
+    def unheld(self, table_ids: list[int]) -> list[int]:
+        """The tables of ``table_ids`` nobody holds."""
+        return [t for t in table_ids if t not in self._held]
 
 
 class RedisLeases:
@@ -109,3 +114,12 @@ class RedisLeases:
     def owner(self, table_id: int) -> str | None:
         value = self.client.get(self.prefix + str(table_id))
         return None if value is None else str(value)
+
+    def unheld(self, table_ids: list[int]) -> list[int]:
+        """The tables of ``table_ids`` nobody holds (one round trip per thousand)."""
+        free: list[int] = []
+        for start in range(0, len(table_ids), 1000):
+            chunk = table_ids[start:start + 1000]
+            owners = self.client.mget([self.prefix + str(t) for t in chunk])
+            free.extend(t for t, owner in zip(chunk, owners, strict=True) if owner is None)
+        return free

@@ -56,7 +56,8 @@ class Ownership:
         """Load the unfinished tables (of ``only`` if given) no process holds; how many were loaded."""
         manager = self.manager
         ids = manager.runtime.repos.tables.unfinished_ids() if only is None else only
-        orphans = [i for i in ids if i not in manager.tables]
+        # only the tables no process holds are read from the database (not those held elsewhere)
+        orphans = manager.runtime.leases.unheld([i for i in ids if i not in manager.tables])
         if not orphans:
             return 0
         loaded = manager.load(orphans)
