@@ -17,6 +17,7 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, manage
 
 from burraco.core.cards import format_card
 from burraco.web.limits import Limits
+from burraco.web.ownership import SETTLE
 
 redis = pytest.importorskip("redis")
 
@@ -59,7 +60,7 @@ def play(players: dict[int, Player], owner: TestClient, table_id: int, moves: in
 
 def test_one_player_on_each_process(database: str, namespace: str) -> None:
     clock = FakeClock()
-    options: dict[str, Any] = {"redis_url": URL, "redis_namespace": namespace}
+    options: dict[str, Any] = {"redis_url": URL, "redis_namespace": namespace, "wallclock": clock}
     first = TestClient(make_app(database, clock, **options))
     second = TestClient(make_app(database, clock, **options))
     with second:
@@ -86,6 +87,7 @@ def test_one_player_on_each_process(database: str, namespace: str) -> None:
                     assert sorted(player.state["view"]["hand"]) == own_cards(first, table_id, seat)
                 log_before = list(manager(first).tables[table_id].hand.log)  # type: ignore[union-attr]
             # the first process stops (its leases are freed); the players reconnect to the second
+            clock.advance(SETTLE)
         assert manager(second).ownership  # the second adopts the table when a socket asks for it
         with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
                 second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from web_helpers import Player, create_table, guest, simple_policy
 
 from burraco.core.cards import format_card
+from burraco.web.ownership import SETTLE
 from burraco.web.tables import Connection
 
 Recorded = tuple[int | None, dict[str, Any], list[str], Counter[str]]
@@ -166,7 +167,7 @@ def test_no_hidden_card_crosses_processes_or_a_fail_over(seed: int, moves: int) 
     seen: list[Recorded] = []
     built: dict[str, list[str]] = {}
     delivered: dict[str, list[str]] = {}
-    with two_processes(seed) as (first, second, table_id, cookies), \
+    with two_processes(seed) as (first, second, table_id, cookies, clock), \
             _spies(seen, built, delivered):
         ann, bob, cy = cookies
         with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
@@ -179,6 +180,7 @@ def test_no_hidden_card_crosses_processes_or_a_fail_over(seed: int, moves: int) 
             _play({0: a, 1: b}, moves, b.request({"type": "sit", "seat": 1})["view"]["to_play"])
             c.request({"type": "sync"})
         first.__exit__(None, None, None)  # the owner stops mid-hand: its table moves to the other process
+        clock.advance(SETTLE)
         with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
                 second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
                 second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc:

@@ -234,14 +234,20 @@ class Relay:
         if client is not None:
             client.close(CLOSE_MOVED, f"the server holding table {client.table_id} is gone: reconnect")
 
-    async def locate(self, table_id: int) -> str | None:
-        """The process holding ``table_id``; an unfinished table nobody holds is adopted here first."""
+    async def route(self, table_id: int) -> str | tuple[int, str] | None:
+        """Where a new socket for ``table_id`` goes: the name of the other process holding it, None to
+        join here (held here, or not live anywhere), or a 1012 close while it moves between processes.
+        An unfinished table nobody holds is adopted here first."""
+        if table_id in self.manager.tables:
+            return None
         leases = self.manager.runtime.leases
         owner = leases.owner(table_id)
         if owner is None and self.manager.runtime.repos.tables.status(table_id) in ("waiting", "playing"):
             await self.manager.ownership.adopt([table_id])
             owner = leases.owner(table_id)
-        return owner
+            if owner is None:  # not adoptable yet (just created by a process that died): try again soon
+                return CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect"
+        return None if owner in (None, self.name) else owner
 
     # ------------------------------------------------------------------ owner side
     async def _serve(self, key: str, table_id: int, user: User, queue: asyncio.Queue[str | None]) -> None:

@@ -71,17 +71,21 @@ class TableManager:
                "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
                "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice}
         key = await self.runtime.repos.tables.create(row)
-        self.runtime.leases.acquire(key)
+        if not self.runtime.leases.acquire(key):  # never two owners (adoption waits for new tables to settle)
+            log.error("table %s was taken by another process as it was created", key)
+            raise TableError("the server could not open this table: please try again", "store_failed")
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
         return table
 
-    def load(self, only: Collection[int] | None = None) -> int:
-        """Rebuild every unfinished table (of ``only`` if given) whose lease this process gets, from its
-        stored events; return how many were loaded."""
+    def load(self, only: Collection[int] | None = None, created_before: float | None = None) -> int:
+        """Rebuild every unfinished table (of ``only`` if given; created before ``created_before`` on the
+        wall clock if given) whose lease this process gets, from its stored events; how many were loaded."""
         rows, by_table = self.runtime.repos.tables.unfinished(only)
         loaded = 0
         for r in rows:
+            if created_before is not None and r.created_at > created_before:
+                continue
             if r.id in self.tables or not self.runtime.leases.acquire(r.id):
                 continue
             rules = Rules(**r.rules)

@@ -24,6 +24,9 @@ CLOSE_MOVED: Final = 1012
 """The close code of a socket whose table moved to another process (reconnect)."""
 ADOPT_EVERY: Final = 2.0
 """Seconds between looks for tables whose process died."""
+SETTLE: Final = 10.0
+"""Wall-clock seconds a new table is left to its creator before another process may adopt it (the
+creator takes its lease just after the row is stored: never two owners in that moment)."""
 
 
 class Ownership:
@@ -60,7 +63,7 @@ class Ownership:
         orphans = manager.runtime.leases.unheld([i for i in ids if i not in manager.tables])
         if not orphans:
             return 0
-        loaded = manager.load(orphans)
+        loaded = manager.load(orphans, created_before=manager.runtime.wallclock() - SETTLE)
         if loaded:
             log.info("adopted %d tables", loaded)
             await manager.resume(set(orphans))

@@ -37,14 +37,12 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     user = user_from_cookie(websocket, cookie)
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
     relay: Relay | None = manager.relay
-    owner = None
-    if relay is not None and user is not None and table_id not in manager.tables:
-        owner = await relay.locate(table_id)
+    route = await relay.route(table_id) if relay is not None and user is not None else None
     conn: Outbox | tuple[int, str]
-    if relay is not None and user is not None and owner not in (None, relay.name):
-        conn = relay.open(table_id, str(owner), user)
+    if isinstance(route, str) and relay is not None and user is not None:
+        conn = relay.open(table_id, route, user)
     else:
-        conn = await manager.join(table_id, user)
+        conn = route if isinstance(route, tuple) else await manager.join(table_id, user)
     if not isinstance(conn, Outbox):
         await websocket.close(code=conn[0], reason=conn[1])
         return
