@@ -35,6 +35,8 @@ MAX_PROCESSES: Final = 8
 SETUP_LIMIT_S: Final = 300.0
 """Creating and seating the tables may take at most this long (then the run stops with an error)."""
 SETUP_CONCURRENCY: Final = 64
+STORM_LIMIT_S: Final = 120.0
+"""After the measured time, a reconnect storm's last clients may take this long to reconnect."""
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -291,6 +293,10 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     measured = list(stats.latencies)
     server_after = await _http("GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}")
     lag_task.cancel()
+    if storm is not None:  # every client reconnects before the run stops (its figures are then complete)
+        deadline = time.perf_counter() + STORM_LIMIT_S
+        while len(stats.reconnects) < len(tasks) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.2)
     stop.set()
     gc.enable()
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
