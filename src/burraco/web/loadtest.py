@@ -70,6 +70,8 @@ class Stats:
     """Actions the server answered with a state (accepted and stored), over the whole run."""
     unconfirmed: int = 0
     """Actions sent whose answer never came because the client dropped its socket meanwhile."""
+    server_closes: int = 0
+    """Sockets the server closed while the run went on (each client then reconnects)."""
     reconnects: list[float] = field(default_factory=list)
     """Seconds from each storm drop to the first state after reconnecting."""
 
@@ -89,6 +91,7 @@ async def _client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, thin
 
     rng = random.Random(seed)
     dropped_at: float | None = None
+    stormed = False
     while not stop.is_set():
         try:
             async with connect(url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22,
@@ -96,19 +99,25 @@ async def _client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, thin
                 sockets.append(ws)
                 drop = None
                 dropping: list[float] = []
-                if storm is not None and dropped_at is None:
+                if storm is not None and not stormed:
                     drop = asyncio.create_task(_drop_later(ws, storm, rng, dropping))
                 session = _Session(ws, stats, stop, think, rng, dropped_at)
+                dropped_at = None
                 await session.run()
                 if drop is not None and dropping:  # the storm closed it: reconnect at once
                     with contextlib.suppress(Exception):
                         await drop
-                    dropped_at = dropping[0]
+                    stormed, dropped_at = True, dropping[0]
                     stats.unconfirmed += int(session.pending is not None and session.pending_action)
-                    continue
+                    continue  # at once
                 if drop is not None:
                     drop.cancel()
-                return
+                if stop.is_set():
+                    return
+                stats.server_closes += 1  # the server closed it (too slow a reader, a table moved)
+                if (ws.close_code or 1000) >= 4000:  # refused for good (4404, 4410, ...): no retry
+                    return
+            await asyncio.sleep(0.1)  # and reconnect
         except Exception:
             if not stop.is_set():
                 stats.errors += 1
@@ -326,6 +335,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
         "stored_actions": stored,
         "lost_actions": max(0, stats.confirmed - stored),
         "unconfirmed_at_drop": stats.unconfirmed,
+        "server_closes": stats.server_closes,
         "reconnects": len(stats.reconnects),
         "reconnect_p99_ms": round(1000 * reconnects[min(len(reconnects) - 1, int(len(reconnects) * 0.99))], 1),
         "warmup_actions": warm,
