@@ -71,6 +71,7 @@ class Stats:
     unconfirmed: int = 0
     """Actions sent whose answer never came because the client dropped its socket meanwhile."""
     server_closes: int = 0
+    close_codes: dict[int, int] = field(default_factory=dict)
     """Sockets the server closed while the run went on (each client then reconnects)."""
     reconnects: list[float] = field(default_factory=list)
     """Seconds from each storm drop to the first state after reconnecting."""
@@ -115,6 +116,7 @@ async def _client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, thin
                 if stop.is_set():
                     return
                 stats.server_closes += 1  # the server closed it (too slow a reader, a table moved)
+                stats.close_codes[ws.close_code or 0] = stats.close_codes.get(ws.close_code or 0, 0) + 1
                 if (ws.close_code or 1000) >= 4000:  # refused for good (4404, 4410, ...): no retry
                     return
             await asyncio.sleep(0.1)  # and reconnect
@@ -336,6 +338,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
         "lost_actions": max(0, stats.confirmed - stored),
         "unconfirmed_at_drop": stats.unconfirmed,
         "server_closes": stats.server_closes,
+        "server_close_codes": "/".join(f"{code}:{n}" for code, n in sorted(stats.close_codes.items())) or "-",
         "reconnects": len(stats.reconnects),
         "reconnect_p99_ms": round(1000 * reconnects[min(len(reconnects) - 1, int(len(reconnects) * 0.99))], 1),
         "warmup_actions": warm,
