@@ -17,7 +17,7 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, manage
 redis = pytest.importorskip("redis")
 
 from burraco.web.leases import PREFIX, RedisLeases  # noqa: E402
-from burraco.web.ownership import CLOSE_MOVED  # noqa: E402
+from burraco.web.ownership import CLOSE_MOVED, SETTLE  # noqa: E402
 
 URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
 
@@ -47,8 +47,9 @@ def play(players: dict[int, Player], client: TestClient, table_id: int, moves: i
 
 def test_a_table_moves_to_the_other_process_when_its_owner_stops(database: str, shared_redis: Any) -> None:
     clock = FakeClock()
-    first = TestClient(make_app(database, clock, leases=RedisLeases(shared_redis, "first", ttl=60)))
-    second = TestClient(make_app(database, clock, leases=RedisLeases(shared_redis, "second", ttl=60)))
+    first = TestClient(make_app(database, clock, wallclock=clock, leases=RedisLeases(shared_redis, "first", ttl=60)))
+    second = TestClient(make_app(database, clock, wallclock=clock,
+                                        leases=RedisLeases(shared_redis, "second", ttl=60)))
     with first, second:
         ann, bob = guest(first, "Ann"), guest(first, "Bob")
         info = create_table(first, ann, players=2, hands=1, options={"max_turns": 10})
@@ -69,7 +70,7 @@ def test_a_table_moves_to_the_other_process_when_its_owner_stops(database: str, 
                 shared_redis.pexpire(key, 1)  # the first process stalls: its lease runs out
                 while shared_redis.exists(key):
                     pass
-                clock.advance(5)
+                clock.advance(SETTLE)  # (a table is left to its creator for SETTLE s of the wall clock)
                 tick(second)  # the second adopts the table from its events
                 assert shared_redis.get(key) == "second"
                 assert manager(second).tables[table_id].hand.log == log_before  # type: ignore[union-attr]

@@ -6,16 +6,21 @@ together with the true state at that moment (the table's lock is held while mess
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from web_helpers import Player, create_table, guest, simple_policy
 
 from burraco.core.cards import format_card
+from burraco.web.ownership import SETTLE
 from burraco.web.tables import Connection
 
 Recorded = tuple[int | None, dict[str, Any], list[str], Counter[str]]
@@ -106,3 +111,99 @@ def test_no_hidden_card_reaches_a_seat(client_factory: Callable[..., TestClient]
         if message["type"] == "state":
             assert message["legal"] == []
             assert message["view"] is None or message["view"]["hand"] == []
+
+
+@contextlib.contextmanager
+def _spies(seen: list[Recorded], built: dict[str, list[str]], delivered: dict[str, list[str]]) -> Iterator[None]:
+    """Record what every connection is sent (local and relayed, on the owner) and what each relayed socket
+    receives on the other process."""
+    from burraco.web.fanout import RelayedClient, RemoteConnection
+
+    record = _record_into(seen)
+    local, remote, relayed = Connection.send_text, RemoteConnection.send_text, RelayedClient.send_text
+
+    def on_local(conn: Connection, text: str) -> None:
+        record(conn, text)
+        local(conn, text)
+
+    def on_remote(conn: RemoteConnection, text: str) -> None:
+        if not conn.closed:
+            record(conn, text)
+            built.setdefault(conn.key, []).append(text)
+        remote(conn, text)
+
+    def on_relayed(client: RelayedClient, text: str) -> None:
+        delivered.setdefault(client.key, []).append(text)
+        relayed(client, text)
+
+    with mock.patch.object(Connection, "send_text", on_local), \
+            mock.patch.object(RemoteConnection, "send_text", on_remote), \
+            mock.patch.object(RelayedClient, "send_text", on_relayed):
+        yield
+
+
+def _record_into(seen: list[Recorded]) -> Callable[[Connection, str], None]:
+    """A ``send_text`` spy recording like the ``recorded`` fixture (the true state at build time)."""
+    def record(conn: Connection, text: str) -> None:
+        hand = conn.table.hand or conn.table.last_hand
+        own = [format_card(c) for c in hand.hand_cards(conn.seat)] if hand is not None and conn.seat is not None else []
+        picked: Counter[str] = Counter()
+        if hand is not None:
+            for entry in hand.log:
+                if entry.kind == "pickup":
+                    picked.update(f"{entry.seat}:{format_card(c)}" for c in entry.cards)
+        seen.append((conn.seat, json.loads(text), own, picked))
+    return record
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**31), moves=st.integers(2, 16))
+def test_no_hidden_card_crosses_processes_or_a_fail_over(seed: int, moves: int) -> None:
+    """Seat 0 on one process, seat 1 and a spectator relayed from another; the owner stops mid-hand and
+    everyone finishes on the other process. Every message, relayed or local, carries only its own seat's
+    cards, and a relayed socket receives exactly what the owner built for it."""
+    from fanout_helpers import two_processes
+
+    seen: list[Recorded] = []
+    built: dict[str, list[str]] = {}
+    delivered: dict[str, list[str]] = {}
+    with two_processes(seed) as (first, second, table_id, cookies, clock), \
+            _spies(seen, built, delivered):
+        ann, bob, cy = cookies
+        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc:
+            a, b, c = Player(wa), Player(wb), Player(wc)
+            a.recv()
+            b.recv()
+            c.recv()
+            _play({0: a, 1: b}, moves, b.request({"type": "sit", "seat": 1})["view"]["to_play"])
+            c.request({"type": "sync"})
+        first.__exit__(None, None, None)  # the owner stops mid-hand: its table moves to the other process
+        clock.advance(SETTLE)
+        with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc:
+            a, b, c = Player(wa), Player(wb), Player(wc)
+            b.recv()
+            c.recv()
+            _play({0: a, 1: b}, 400, a.recv()["view"]["to_play"])
+            c.request({"type": "sync"})
+    assert len([r for r in seen if r[0] == 1]) > moves // 2 and [r for r in seen if r[0] is None]
+    for seat, message, own, picked in seen:
+        check_message(seat, message, own, picked)
+    assert built and delivered
+    for key, texts in delivered.items():
+        assert texts == built[key][:len(texts)], key  # in order, to its own socket only
+
+
+def _play(players: dict[int, Player], moves: int, mover: int) -> None:
+    """Up to ``moves`` actions, each by the seat to play (told by the last answer), until the hand ends."""
+    for _ in range(moves):
+        state = players[mover].wait_turn()
+        if state["table"]["status"] != "playing":
+            return
+        answer = players[mover].act(simple_policy(state["legal"]))
+        if answer["table"]["status"] != "playing":
+            return
+        mover = answer["view"]["to_play"]

@@ -39,3 +39,32 @@ def test_out_of_bounds_options_are_one_line_and_exit_2() -> None:
                             text=True, timeout=60)
     assert result.returncode == 2
     assert result.stderr.strip() == "error: --tables must be 1..2000"
+
+
+def test_two_processes_and_a_reconnect_storm(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two servers behind one port on PostgreSQL and Redis; every client drops and reconnects midway:
+    no error, and every action the server answered is stored."""
+    import os
+
+    from db_backends import POSTGRES, require_postgres
+
+    require_postgres()
+    redis = pytest.importorskip("redis")
+    url = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.ConnectionError:
+        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
+            pytest.fail(f"no Redis server answers at {url} (BURRACO_REQUIRE_REDIS=1)")
+        pytest.skip(f"no Redis server answers at {url}: the two-process load run is skipped")
+    figures = main(tables=6, seconds=10.0, think=0.05, processes=2, reconnect_storm=True, db_url=POSTGRES,
+                   redis_url=url)
+    assert figures["processes"] == 2 and figures["client_errors"] == 0
+    assert figures["reconnects"] == figures["connections"] == 12
+    assert figures["lost_actions"] == 0 and figures["stored_actions"] >= figures["confirmed_actions"] > 20
+    assert "p99_ms=" in capsys.readouterr().out
+
+
+def test_many_processes_need_postgresql_and_redis() -> None:
+    with pytest.raises(ValueError, match="--processes above 1 needs"):
+        main(tables=1, seconds=1, processes=2)

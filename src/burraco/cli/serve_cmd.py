@@ -60,12 +60,21 @@ def loadtest(
     seconds: Annotated[float, typer.Option(help="How long to measure (at most 600).")] = 30.0,
     think: Annotated[float, typer.Option(help="Mean seconds a client waits before each action.")] = 1.0,
     server_bots: Annotated[bool, typer.Option(help="Seat 1 is a server-side bot instead of a second client.")] = False,
+    processes: Annotated[int, typer.Option(
+        help="Server processes behind one port (SO_REUSEPORT); above 1 they need --db (PostgreSQL) and --redis.")] = 1,
+    reconnect_storm: Annotated[bool, typer.Option(
+        help="Midway, every client drops its socket within 5 s and reconnects (lost actions are counted).")] = False,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="postgresql+psycopg://... (a fresh schema, dropped after); default: temporary SQLite.")] = None,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="redis://... shared by the processes (a fresh key namespace, deleted afterwards).")] = None,
 ) -> None:
-    """Load-test a local server (127.0.0.1 only; it starts and stops by itself): actions/s and latency."""
+    """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
     from burraco.web.loadtest import main as run_load
 
     try:
-        run_load(tables=tables, seconds=seconds, think=think, server_bots=server_bots)
+        run_load(tables=tables, seconds=seconds, think=think, server_bots=server_bots, processes=processes,
+                 reconnect_storm=reconnect_storm, db_url=db, redis_url=redis)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         raise typer.Exit(2) from None

@@ -28,9 +28,11 @@ from burraco.web.auth import SessionSigner
 from burraco.web.creation_guard import CreationGuard
 from burraco.web.csrf import OriginCheck
 from burraco.web.dispatcher import Dispatcher
+from burraco.web.fanout import Relay
 from burraco.web.input_limits import MAX_BODY_BYTES, BodyLimit, validation_handler
-from burraco.web.leases import Leases, LocalLeases, RedisLeases
+from burraco.web.leases import DEFAULT_TTL, NAMESPACE, Leases, LocalLeases, RedisLeases
 from burraco.web.limits import Limits
+from burraco.web.lobby_shared import SharedLobby
 from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.manager import TableManager
 from burraco.web.metrics import GC_PAUSES, LOOP_LAG
@@ -38,6 +40,7 @@ from burraco.web.routes import include_routers
 from burraco.web.routes.deps import AppConfig, SessionSockets
 from burraco.web.routes.pages import STATIC
 from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
+from burraco.web.shared_limits import SharedLimits
 from burraco.web.tables import Clock, Runtime
 
 log = logging.getLogger(__name__)
@@ -57,11 +60,14 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
                login_limits: LoginLimits | None = None, public_stats: bool = False,
                api_docs: bool = False, limits: Limits | None = None, table_burst: int = 10,
-               table_every: float = 6.0, redis_url: str | None = None, leases: Leases | None = None) -> FastAPI:
+               table_every: float = 6.0, redis_url: str | None = None, leases: Leases | None = None,
+               redis_namespace: str = NAMESPACE, lease_ttl: float = DEFAULT_TTL) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``redis_url`` (or ``leases``) shares tables with other
-    processes on the same database by lease (``leases.py``, ``ownership.py``). ``durable`` False tells
+    processes on the same database by lease (``leases.py``, ``ownership.py``, leases of ``lease_ttl``
+    seconds, keys under ``redis_namespace``); with ``redis_url`` a socket may connect to any process
+    (``fanout.py``). ``durable`` False tells
     players about a move before its row has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
     settings = AppConfig(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
@@ -71,11 +77,21 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = db.Store(settings.db_url)
+        if leases is None and redis_url:
+            shared: Leases = RedisLeases.from_url(redis_url, ttl=lease_ttl, prefix=f"{redis_namespace}:table:")
+        else:
+            shared = leases or LocalLeases()
         runtime = Runtime(store, settings.clock, settings.wallclock, settings.bot_delay,
-                          durable=settings.durable, limits=limits or Limits(),
-                          leases=leases or (RedisLeases.from_url(redis_url) if redis_url else LocalLeases()))
+                          durable=settings.durable, limits=limits or Limits(), leases=shared)
         manager = TableManager(runtime)
         app.state.online = tournament_tables.install(manager)  # online tournament turns
+        if redis_url:
+            manager.relay = Relay.from_url(redis_url, shared.name, redis_namespace, manager, app.state.dispatcher,
+                                           settings.rate_limit)
+            await manager.relay.start()
+            manager.shared_lobby = SharedLobby.from_url(redis_url, shared.name, redis_namespace)
+            manager.shared_limits = SharedLimits(manager.relay.redis, redis_namespace, settings.table_burst,
+                                                 settings.table_every)
         manager.ensure_bot_users()
         loaded = manager.load()
         if loaded:
@@ -107,6 +123,10 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
                 for conn in list(table.conns):
                     conn.close()
             manager.ownership.release_all()
+            if manager.shared_lobby is not None:
+                manager.shared_lobby.withdraw()
+            if manager.relay is not None:
+                await manager.relay.stop()
             await asyncio.sleep(0)
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)

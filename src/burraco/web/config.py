@@ -39,7 +39,12 @@ class ServerSettings(BaseSettings):
     table_burst: int = Field(default=10, ge=1)
     table_every: float = Field(default=6.0, gt=0)
     redis_url: str | None = None
-    """``redis://host:6379/0``: share tables with other processes on the same database by lease."""
+    """``redis://host:6379/0``: share tables with other processes on the same database by lease, and let
+    a client connect to any of them (its socket is relayed to the process holding its table)."""
+    redis_namespace: str = Field(default="burraco", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
+    """The first part of every Redis key and channel (processes of one deployment share it)."""
+    lease_ttl: float = Field(default=15.0, gt=0.5, le=600)
+    """Seconds a table's lease lasts unless renewed: how soon a dead process's tables are adopted."""
 
     def merged(self, **flags: Any) -> ServerSettings:
         """These settings with the flags that were given (not None) in their place."""

@@ -1,4 +1,5 @@
-"""One client at a table (a WebSocket, or a test): its seat or none, and its outbound queue."""
+"""One client at a table (a WebSocket, or a test): its seat or none, and its outbound queue
+(:class:`Outbox`, shared with the sockets whose table another process holds: ``fanout.py``)."""
 
 from __future__ import annotations
 
@@ -21,15 +22,10 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-class Connection:
-    """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
+class Outbox:
+    """A socket's outbound queue of serialized messages, ended by a close marker (``None``)."""
 
-    def __init__(self, table: Table, user: User | None) -> None:
-        self.table = table
-        self.user = user
-        self.seat: int | None = None
-        self.log_hand = -1
-        self.log_sent = 0
+    def __init__(self) -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1000
@@ -56,3 +52,15 @@ class Connection:
             self.closed = True
             self.close_code, self.close_reason = code, reason
             self.queue.put_nowait(None)
+
+
+class Connection(Outbox):
+    """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
+
+    def __init__(self, table: Table, user: User | None) -> None:
+        super().__init__()
+        self.table = table
+        self.user = user
+        self.seat: int | None = None
+        self.log_hand = -1
+        self.log_sent = 0

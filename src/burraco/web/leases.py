@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Final, Protocol
 if TYPE_CHECKING:
     import redis
 
-PREFIX: Final = "burraco:table:"
+NAMESPACE: Final = "burraco"
+"""The default first part of every Redis key of the game (``BURRACO_REDIS_NAMESPACE`` changes it)."""
+PREFIX: Final = NAMESPACE + ":table:"
 DEFAULT_TTL: Final = 15.0
 """Seconds a lease lasts unless renewed (the ticker renews every tick, twice a second)."""
 _RENEW: Final = """
@@ -43,6 +45,7 @@ class Leases(Protocol):
     def renew(self, table_id: int) -> bool: ...
     def release(self, table_id: int) -> None: ...
     def owner(self, table_id: int) -> str | None: ...
+    def unheld(self, table_ids: list[int]) -> list[int]: ...
 
 
 def process_name() -> str:
@@ -70,37 +73,53 @@ class LocalLeases:
     def owner(self, table_id: int) -> str | None:
         return self.name if table_id in self._held else None
 
+    def unheld(self, table_ids: list[int]) -> list[int]:
+        """The tables of ``table_ids`` nobody holds."""
+        return [t for t in table_ids if t not in self._held]
+
 
 class RedisLeases:
     """Leases shared by every process on one Redis (``redis.Redis`` with ``decode_responses=True``)."""
 
-    def __init__(self, client: redis.Redis, name: str | None = None, ttl: float = DEFAULT_TTL) -> None:
+    def __init__(self, client: redis.Redis, name: str | None = None, ttl: float = DEFAULT_TTL,
+                 prefix: str = PREFIX) -> None:
         self.client = client
+        self.prefix = prefix
         self.name = name or process_name()
         self.ttl_ms = max(1, int(ttl * 1000))
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
 
     @classmethod
-    def from_url(cls, url: str, name: str | None = None, ttl: float = DEFAULT_TTL) -> RedisLeases:
+    def from_url(cls, url: str, name: str | None = None, ttl: float = DEFAULT_TTL,
+                 prefix: str = PREFIX) -> RedisLeases:
         import redis as redis_module
 
-        return cls(redis_module.Redis.from_url(url, decode_responses=True), name, ttl)
+        return cls(redis_module.Redis.from_url(url, decode_responses=True), name, ttl, prefix)
 
     def acquire(self, table_id: int) -> bool:
         """Take the table's lease if nobody holds it (or this process already does)."""
-        key = PREFIX + str(table_id)
+        key = self.prefix + str(table_id)
         if self.client.set(key, self.name, nx=True, px=self.ttl_ms):
             return True
         return self.renew(table_id)
 
     def renew(self, table_id: int) -> bool:
         """Extend the lease; False if this process no longer holds it (it must drop the table)."""
-        return bool(self._renew(keys=[PREFIX + str(table_id)], args=[self.name, self.ttl_ms]))
+        return bool(self._renew(keys=[self.prefix + str(table_id)], args=[self.name, self.ttl_ms]))
 
     def release(self, table_id: int) -> None:
-        self._release(keys=[PREFIX + str(table_id)], args=[self.name])
+        self._release(keys=[self.prefix + str(table_id)], args=[self.name])
 
     def owner(self, table_id: int) -> str | None:
-        value = self.client.get(PREFIX + str(table_id))
+        value = self.client.get(self.prefix + str(table_id))
         return None if value is None else str(value)
+
+    def unheld(self, table_ids: list[int]) -> list[int]:
+        """The tables of ``table_ids`` nobody holds (one round trip per thousand)."""
+        free: list[int] = []
+        for start in range(0, len(table_ids), 1000):
+            chunk = table_ids[start:start + 1000]
+            owners = self.client.mget([self.prefix + str(t) for t in chunk])
+            free.extend(t for t, owner in zip(chunk, owners, strict=True) if owner is None)
+        return free

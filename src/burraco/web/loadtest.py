@@ -1,13 +1,15 @@
-"""``burraco loadtest``: many bot clients playing over WebSockets against a local server.
+"""``burraco loadtest``: many bot clients playing over WebSockets against local servers.
 
-It starts ``burraco serve`` machinery in a child process on 127.0.0.1 (loopback only) with a
-fresh SQLite database, creates ``--tables`` tables, connects two WebSocket clients to each (one per
-seat, both playing by a simple legal policy with a think time), plays for ``--seconds``, stops
-by itself and prints: tables, connections, actions, actions/s, and the action latency (from
-sending an action to receiving the server's answer to it) p50/p99/max, plus the server's CPU use.
-Everything is bounded: at most 2000 tables, 600 measured seconds, 120 s to create and seat the
-tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop.
-"""
+It starts ``--processes`` server processes on one port of 127.0.0.1 (loopback only;
+``loadtest_servers.py``: ``SO_REUSEPORT``, a temporary SQLite file for one process, or a fresh
+PostgreSQL schema and Redis namespace), creates ``--tables`` tables, connects two WebSocket clients to
+each (one per seat, both playing by a simple legal policy with a think time), plays for
+``--seconds``, stops by itself and prints one ``key=value`` line: tables, connections, actions,
+actions/s, the action latency (from sending an action to receiving the server's answer to it)
+p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answered action was stored.
+``--reconnect-storm``: midway, every client drops its socket within 5 s and reconnects at once.
+Everything is bounded: at most 2000 tables, 8 processes, 600 measured seconds, 300 s to create and
+seat the tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop."""
 
 from __future__ import annotations
 
@@ -15,25 +17,26 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
-import socket
+import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Final
 
+from burraco.web.loadtest_servers import HOST, Servers, redis_cpu, started, stored_actions
 from burraco.web.metrics import GcPauses, LoopLag
 
 MAX_TABLES: Final = 2000
 MAX_SECONDS: Final = 600.0
-HOST: Final = "127.0.0.1"
-SETUP_LIMIT_S: Final = 120.0
+MAX_PROCESSES: Final = 8
+SETUP_LIMIT_S: Final = 300.0
 """Creating and seating the tables may take at most this long (then the run stops with an error)."""
 SETUP_CONCURRENCY: Final = 64
+STORM_LIMIT_S: Final = 120.0
+"""After the measured time, a reconnect storm's last clients may take this long to reconnect."""
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -63,59 +66,131 @@ class Stats:
     refused: int = 0
     hands: int = 0
     connect_failures: int = 0
+    confirmed: int = 0
+    """Actions the server answered with a state (accepted and stored), over the whole run."""
+    unconfirmed: int = 0
+    """Actions sent whose answer never came because the client dropped its socket meanwhile."""
+    server_closes: int = 0
+    close_codes: dict[int, int] = field(default_factory=dict)
+    """Sockets the server closed while the run went on (each client then reconnects)."""
+    reconnects: list[float] = field(default_factory=list)
+    """Seconds from each storm drop to the first state after reconnecting."""
+
+
+class Storm:
+    """A reconnect storm: once ``start`` is set, every client drops its socket at a random moment
+    within ``window`` seconds and reconnects at once."""
+
+    def __init__(self, window: float = 5.0) -> None:
+        self.start = asyncio.Event()
+        self.window = window
 
 
 async def _client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, think: float, seed: int,
-                  sockets: list[Any]) -> None:
+                  sockets: list[Any], storm: Storm | None = None) -> None:
     from websockets.asyncio.client import connect
 
     rng = random.Random(seed)
-    pending: tuple[int, float] | None = None
-    ident = 0
-    try:
-        async with connect(url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22,
-                           ping_interval=None, compression=None) as ws:
-            sockets.append(ws)
-            last_hand_over = -1
-            async for raw in ws:
+    dropped_at: float | None = None
+    stormed = False
+    while not stop.is_set():
+        try:
+            async with connect(url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22,
+                               ping_interval=None, compression=None) as ws:
+                sockets.append(ws)
+                drop = None
+                dropping: list[float] = []
+                if storm is not None and not stormed:
+                    drop = asyncio.create_task(_drop_later(ws, storm, rng, dropping))
+                session = _Session(ws, stats, stop, think, rng, dropped_at)
+                dropped_at = None
+                await session.run()
+                if drop is not None and dropping:  # the storm closed it: reconnect at once
+                    with contextlib.suppress(Exception):
+                        await drop
+                    stormed, dropped_at = True, dropping[0]
+                    stats.unconfirmed += int(session.pending is not None and session.pending_action)
+                    continue  # at once
+                if drop is not None:
+                    drop.cancel()
                 if stop.is_set():
+                    return
+                stats.server_closes += 1  # the server closed it (too slow a reader, a table moved)
+                stats.close_codes[ws.close_code or 0] = stats.close_codes.get(ws.close_code or 0, 0) + 1
+                if (ws.close_code or 1000) >= 4000:  # refused for good (4404, 4410, ...): no retry
+                    return
+            await asyncio.sleep(0.1)  # and reconnect
+        except Exception:
+            if not stop.is_set():
+                stats.errors += 1
+            return
+
+
+async def _drop_later(ws: Any, storm: Storm, rng: random.Random, dropping: list[float]) -> None:
+    await storm.start.wait()
+    await asyncio.sleep(rng.uniform(0, storm.window))
+    dropping.append(time.perf_counter())
+    await ws.close()
+
+
+class _Session:
+    """One socket's life: answer states with actions until the socket closes or the run stops."""
+
+    def __init__(self, ws: Any, stats: Stats, stop: asyncio.Event, think: float, rng: random.Random,
+                 dropped_at: float | None) -> None:
+        self.ws, self.stats, self.stop, self.think, self.rng = ws, stats, stop, think, rng
+        self.dropped_at = dropped_at
+        self.pending: tuple[int, float] | None = None
+        self.pending_action = False
+        self.ident = 0
+        self.last_hand_over = -1
+
+    async def run(self) -> None:
+        from websockets.exceptions import ConnectionClosedOK
+
+        with contextlib.suppress(ConnectionClosedOK):
+            async for raw in self.ws:
+                if self.stop.is_set():
                     break
-                message = json.loads(raw)
-                if pending is not None and message.get("reply_to") == pending[0]:
-                    stats.latencies.append(time.perf_counter() - pending[1])
-                    if message["type"] == "error":
-                        stats.refused += 1
-                    pending = None
-                if message["type"] != "state" or pending is not None:
-                    continue
-                table = message["table"]
-                if table["status"] == "between" and message["you"] is not None:
-                    if table["hand_no"] != last_hand_over:
-                        last_hand_over = table["hand_no"]
-                        stats.hands += 1
-                        ident += 1
-                        pending = (ident, time.perf_counter())
-                        await ws.send(json.dumps({"type": "ready", "id": ident}))
-                    continue
-                legal = message["legal"]
-                if not legal:
-                    continue
-                if think > 0:
-                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-                    if stop.is_set():
-                        break
-                ident += 1
-                pending = (ident, time.perf_counter())
-                await ws.send(action_message(choose(legal, rng), ident))
-    except Exception:
-        if not stop.is_set():
-            stats.errors += 1
+                await self._on(json.loads(raw))
 
+    async def _on(self, message: dict[str, Any]) -> None:
+        stats = self.stats
+        if self.dropped_at is not None:  # the first message after a storm's reconnection
+            stats.reconnects.append(time.perf_counter() - self.dropped_at)
+            self.dropped_at = None
+        if self.pending is not None and message.get("reply_to") == self.pending[0]:
+            stats.latencies.append(time.perf_counter() - self.pending[1])
+            if message["type"] == "error":
+                stats.refused += 1
+            elif self.pending_action:
+                stats.confirmed += 1
+            self.pending = None
+        if message["type"] != "state" or self.pending is not None:
+            return
+        table = message["table"]
+        if table["status"] == "between" and message["you"] is not None:
+            if table["hand_no"] != self.last_hand_over:
+                self.last_hand_over = table["hand_no"]
+                stats.hands += 1
+                await self._send({"type": "ready"}, False)
+            return
+        legal = message["legal"]
+        if not legal:
+            return
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
+            if self.stop.is_set():
+                return
+        await self._send_text(action_message(choose(legal, self.rng), self.ident + 1), True)
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
+    async def _send(self, payload: dict[str, Any], action: bool) -> None:
+        await self._send_text(json.dumps({**payload, "id": self.ident + 1}), action)
+
+    async def _send_text(self, text: str, action: bool) -> None:
+        self.ident += 1
+        self.pending, self.pending_action = (self.ident, time.perf_counter()), action
+        await self.ws.send(text)
 
 
 async def _http(method: str, url: str, body: dict[str, Any] | None = None, cookie: str | None = None) -> tuple[
@@ -163,27 +238,43 @@ async def _seat_all(ws_base: str, ids: list[int], cookie: str) -> None:
     await asyncio.gather(*(sit(table_id) for table_id in ids))
 
 
-async def run(tables: int, seconds: float, think: float, server_bots: bool, port: int) -> dict[str, Any]:
+@dataclass
+class Plan:
+    """What one load test run does."""
+
+    tables: int = 100
+    seconds: float = 30.0
+    think: float = 1.0
+    server_bots: bool = False
+    processes: int = 1
+    reconnect_storm: bool = False
+    db_url: str | None = None
+    redis_url: str | None = None
+
+
+async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
+    port = servers.port
     base = f"http://{HOST}:{port}"
     client_gc = GcPauses().install()
     _, cookie_a = await _http("POST", f"{base}/api/guest", {"nickname": "load-a"})
     _, cookie_b = await _http("POST", f"{base}/api/guest", {"nickname": "load-b"})
     a, b = f"burraco_session={cookie_a}", f"burraco_session={cookie_b}"
     setup_started = time.perf_counter()
-    ids = await asyncio.wait_for(_create_tables(base, a, tables, server_bots), SETUP_LIMIT_S)
+    ids = await asyncio.wait_for(_create_tables(base, a, plan.tables, plan.server_bots), SETUP_LIMIT_S)
     stats = Stats()
     stop = asyncio.Event()
+    storm = Storm() if plan.reconnect_storm else None
     ws_base = f"ws://{HOST}:{port}/ws/tables"
     tasks = []
     sockets: list[Any] = []
     for n, table_id in enumerate(ids):
-        tasks.append(asyncio.create_task(_client(f"{ws_base}/{table_id}", a, stats, stop, think, 2 * n, sockets)))
-        if not server_bots:
-            tasks.append(asyncio.create_task(
-                _client(f"{ws_base}/{table_id}", b, stats, stop, think, 2 * n + 1, sockets)))
+        url = f"{ws_base}/{table_id}"
+        tasks.append(asyncio.create_task(_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm)))
+        if not plan.server_bots:
+            tasks.append(asyncio.create_task(_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
         if n % 100 == 99:
             await asyncio.sleep(0.05)
-    if not server_bots:
+    if not plan.server_bots:
         # seat 1 of every table is taken by client b over a short-lived socket, which starts the matches
         await asyncio.wait_for(_seat_all(ws_base, ids, b), SETUP_LIMIT_S)
     setup_s = time.perf_counter() - setup_started
@@ -197,21 +288,38 @@ async def run(tables: int, seconds: float, think: float, server_bots: bool, port
     client_lag = LoopLag(0.02)
     lag_task = asyncio.create_task(client_lag.run())
     started, cpu_started = time.perf_counter(), time.process_time()
+    server_cpu, _ = servers.usage()
+    redis_started = redis_cpu(plan.redis_url)
     stats.latencies.clear()
-    await asyncio.sleep(seconds)
+    if storm is not None:  # the storm blows in the middle of the measured time
+        await asyncio.sleep(max(0.0, plan.seconds / 2 - storm.window / 2))
+        storm.start.set()
+        await asyncio.sleep(plan.seconds - max(0.0, plan.seconds / 2 - storm.window / 2))
+    else:
+        await asyncio.sleep(plan.seconds)
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - cpu_started
+    server_cpu_after, server_rss = servers.usage()
+    redis_used = redis_cpu(plan.redis_url) - redis_started
     measured = list(stats.latencies)
     server_after = await _http("GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}")
     lag_task.cancel()
+    if storm is not None:  # every client reconnects before the run stops (its figures are then complete)
+        deadline = time.perf_counter() + STORM_LIMIT_S
+        while len(stats.reconnects) < len(tasks) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.2)
     stop.set()
     gc.enable()
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     await asyncio.wait(tasks, timeout=10)
     for task in tasks:
         task.cancel()
+    stored = stored_actions(servers.db_url)
     lat = sorted(measured) or [float("nan")]
+    reconnects = sorted(stats.reconnects) or [float("nan")]
+    one = server_after[0]
     return {
+        "processes": plan.processes,
         "tables": len(ids),
         "setup_s": round(setup_s, 1),
         "connections": len(tasks),
@@ -225,73 +333,51 @@ async def run(tables: int, seconds: float, think: float, server_bots: bool, port
         "hands_finished": stats.hands,
         "refused": stats.refused,
         "client_errors": stats.errors,
+        "confirmed_actions": stats.confirmed,
+        "stored_actions": stored,
+        "lost_actions": max(0, stats.confirmed - stored),
+        "unconfirmed_at_drop": stats.unconfirmed,
+        "server_closes": stats.server_closes,
+        "server_close_codes": "/".join(f"{code}:{n}" for code, n in sorted(stats.close_codes.items())) or "-",
+        "reconnects": len(stats.reconnects),
+        "reconnect_p99_ms": round(1000 * reconnects[min(len(reconnects) - 1, int(len(reconnects) * 0.99))], 1),
         "warmup_actions": warm,
         "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
-        "server_cpu_percent": round(100 * (server_after[0]["cpu_seconds"] - server[0]["cpu_seconds"]) / elapsed, 1),
-        "server_p50_ms": server_after[0]["dispatch_p50_ms"],
-        "server_p99_ms": server_after[0]["dispatch_p99_ms"],
-        "server_gc_max_ms": server_after[0]["gc_pause_max_ms"],
-        "server_gc_max_by_gen": "/".join(str(x) for x in server_after[0]["gc_pause_max_ms_by_generation"]),
-        "server_gc_over_10ms": server_after[0]["gc_pauses_over_10ms"] - server[0]["gc_pauses_over_10ms"],
+        "server_cpu_percent": round(100 * (server_cpu_after - server_cpu) / elapsed, 1),
+        "server_rss_mb": round(server_rss, 1),
+        "redis_cpu_percent": round(100 * redis_used / elapsed, 1),
+        "one_server_p50_ms": one["dispatch_p50_ms"],
+        "one_server_p99_ms": one["dispatch_p99_ms"],
+        "one_server_gc_max_ms": one["gc_pause_max_ms"],
+        "one_server_loop_lag_p99_ms": one["loop_lag_p99_ms"],
+        "one_server_loop_lag_max_ms": one["loop_lag_max_ms"],
         "client_gc_max_ms": round(1000 * client_gc.longest, 1),
-        "server_loop_lag_p99_ms": server_after[0]["loop_lag_p99_ms"],
-        "server_loop_lag_max_ms": server_after[0]["loop_lag_max_ms"],
         "client_loop_lag_p99_ms": client_lag.summary()["loop_lag_p99_ms"],
         "client_loop_lag_max_ms": client_lag.summary()["loop_lag_max_ms"],
+        "load_average": round(os.getloadavg()[0], 2),
     }
 
 
-def _serve(port: int, db_url: str) -> None:
-    import uvicorn
-
-    from burraco.web.app import create_app
-    from burraco.web.input_limits import WS_MAX_BYTES
-    from burraco.web.limits import Limits
-
-    # one guest opens every table of the run at once: lift the per-user table limits for this private server
-    limits = Limits(max_open_tables_guest=MAX_TABLES, max_open_tables_account=MAX_TABLES)
-    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True, limits=limits,
-                     table_burst=MAX_TABLES)
-    uvicorn.run(app, host=HOST, port=port, log_level="warning", backlog=4096, ws="websockets-sansio",
-                ws_per_message_deflate=False, ws_max_size=WS_MAX_BYTES)
-
-
-def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bots: bool = False) -> dict[str, Any]:
-    """Start a server process, run the clients, stop everything, return and print the figures."""
+def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bots: bool = False,
+         processes: int = 1, reconnect_storm: bool = False, db_url: str | None = None,
+         redis_url: str | None = None) -> dict[str, Any]:
+    """Start the server processes, run the clients, stop everything, return and print the figures."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"--tables must be 1..{MAX_TABLES}")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"--seconds must be in (0, {MAX_SECONDS:g}]")
-    port = _free_port()
-    with tempfile.TemporaryDirectory(prefix="burraco-load-") as folder:
-        db_url = f"sqlite:///{Path(folder) / 'load.db'}"
-        server = subprocess.Popen([sys.executable, "-c",
-                                   f"from burraco.web.loadtest import _serve; _serve({port}, {db_url!r})"])
+    if not 1 <= processes <= MAX_PROCESSES:
+        raise ValueError(f"--processes must be 1..{MAX_PROCESSES}")
+    plan = Plan(tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url)
+    # stopped by SIGTERM: leave through the context managers, so the servers stop and their data go
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with started(processes, MAX_TABLES, db_url, redis_url) as servers:
         try:
-            _wait_for(port, server)
-            try:
-                import uvloop
+            import uvloop
 
-                runner: Any = uvloop.run
-            except ImportError:  # pragma: no cover
-                runner = asyncio.run
-            figures: dict[str, Any] = runner(run(tables, seconds, think, server_bots, port))
-        finally:
-            server.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                server.wait(10)
-            if server.poll() is None:
-                server.kill()
+            runner: Any = uvloop.run
+        except ImportError:  # pragma: no cover
+            runner = asyncio.run
+        figures: dict[str, Any] = runner(run(plan, servers))
     print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
     return figures
-
-
-def _wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError("the server process stopped")
-        with contextlib.suppress(OSError), socket.create_connection((HOST, port), timeout=0.5):
-            return
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start within 30 s")

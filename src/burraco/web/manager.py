@@ -6,14 +6,19 @@ once finished or idle. See ``docs/security.md``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
 
 from burraco.core.options import Rules
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
 from burraco.web.ownership import Ownership
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
+
+if TYPE_CHECKING:
+    from burraco.web.fanout import Relay
+    from burraco.web.lobby_shared import SharedLobby
+    from burraco.web.shared_limits import SharedLimits
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +31,10 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self.creating: dict[int, int] = {}
         self.ownership = Ownership(self)
+        self.relay: Relay | None = None
+        """The sockets relayed to and from other processes (``fanout.py``); None for a process alone."""
+        self.shared_lobby: SharedLobby | None = None
+        self.shared_limits: SharedLimits | None = None
 
     def ensure_bot_users(self) -> None:
         self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
@@ -40,14 +49,22 @@ class TableManager:
         if owner is None:
             return await self._create(config)
         limit = self.runtime.limits.max_open_tables(owner.kind)
-        if self.open_tables(owner.id) >= limit:
-            raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
-                             "too_many_tables", limit=limit)
+        if self.shared_limits is not None:  # counted in the shared database, with creations in flight anywhere
+            async with self.shared_limits.creating(owner.id) as in_flight:
+                self._check_limit(self.runtime.repos.tables.open_count(owner.id) + in_flight, limit)
+                return await self._create(config)
+        self._check_limit(self.open_tables(owner.id), limit)
         self.creating[owner.id] = self.creating.get(owner.id, 0) + 1
         try:
             return await self._create(config)
         finally:
             self.creating[owner.id] -= 1
+
+    @staticmethod
+    def _check_limit(count: int, limit: int) -> None:
+        if count >= limit:
+            raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
+                             "too_many_tables", limit=limit)
 
     async def _create(self, config: TableConfig) -> Table:
         row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
@@ -55,17 +72,21 @@ class TableManager:
                "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice,
                "tournament": config.tournament}
         key = await self.runtime.repos.tables.create(row)
-        self.runtime.leases.acquire(key)
+        if not self.runtime.leases.acquire(key):  # never two owners (adoption waits for new tables to settle)
+            log.error("table %s was taken by another process as it was created", key)
+            raise TableError("the server could not open this table: please try again", "store_failed")
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
         return table
 
-    def load(self, only: Collection[int] | None = None) -> int:
-        """Rebuild every unfinished table (of ``only`` if given) whose lease this process gets, from its
-        stored events; return how many were loaded."""
+    def load(self, only: Collection[int] | None = None, created_before: float | None = None) -> int:
+        """Rebuild every unfinished table (of ``only`` if given; created before ``created_before`` on the
+        wall clock if given) whose lease this process gets, from its stored events; how many were loaded."""
         rows, by_table = self.runtime.repos.tables.unfinished(only)
         loaded = 0
         for r in rows:
+            if created_before is not None and r.created_at > created_before:
+                continue
             if r.id in self.tables or not self.runtime.leases.acquire(r.id):
                 continue
             rules = Rules(**r.rules)
@@ -134,6 +155,10 @@ class TableManager:
         """Run every table's clock-driven duties; return how many tables changed."""
         now = self.runtime.clock()
         changed = await self.ownership.tick(now)
+        if self.relay is not None:
+            changed += await self.relay.check(now)
+        if self.shared_lobby is not None:
+            self.shared_lobby.publish(self, now)
         changed += await self.unload_expired(now)
         for table in list(self.tables.values()):
             if table.needs_tick(now):
@@ -145,8 +170,10 @@ class TableManager:
                         log.warning("table %s: %s", table.id, error)
         return changed
 
-    async def join(self, table_id: int, user: User | None) -> Connection | tuple[int, str]:
-        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason)."""
+    async def join(self, table_id: int, user: User | None,
+                   make: Callable[[Table, User], Connection] = Connection) -> Connection | tuple[int, str]:
+        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason).
+        ``make`` builds the connection (``fanout.py`` passes one whose socket is on another process)."""
         table = self.tables.get(table_id)
         if table is None:
             return self.gone(table_id)
@@ -158,7 +185,7 @@ class TableManager:
             refusal = admission(table, user)
             if refusal is not None:
                 return refusal
-            conn = Connection(table, user)
+            conn = make(table, user)
             await table.connect(conn)
             table.kick_bots()
         return conn
@@ -173,6 +200,10 @@ class TableManager:
         if status == "over":
             return CLOSE_GONE, f"the match at table {table_id} is over"
         return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
+
+    def lobby_everywhere(self) -> list[dict[str, Any]]:
+        """The open tables of every process sharing this one's Redis (only its own when alone)."""
+        return self.lobby() if self.shared_lobby is None else self.shared_lobby.tables(self)
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.info() for t in self.tables.values()

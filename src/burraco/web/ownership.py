@@ -10,6 +10,7 @@ client reconnecting to any process then finds its table, rebuilt from its events
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
 from burraco.web.leases import LocalLeases
@@ -23,6 +24,9 @@ CLOSE_MOVED: Final = 1012
 """The close code of a socket whose table moved to another process (reconnect)."""
 ADOPT_EVERY: Final = 2.0
 """Seconds between looks for tables whose process died."""
+SETTLE: Final = 10.0
+"""Wall-clock seconds a new table is left to its creator before another process may adopt it (the
+creator takes its lease just after the row is stored: never two owners in that moment)."""
 
 
 class Ownership:
@@ -51,13 +55,15 @@ class Ownership:
             changed += await self.adopt()
         return changed
 
-    async def adopt(self) -> int:
-        """Load the unfinished tables no process holds; how many were loaded."""
+    async def adopt(self, only: Collection[int] | None = None) -> int:
+        """Load the unfinished tables (of ``only`` if given) no process holds; how many were loaded."""
         manager = self.manager
-        orphans = [i for i in manager.runtime.repos.tables.unfinished_ids() if i not in manager.tables]
+        ids = manager.runtime.repos.tables.unfinished_ids() if only is None else only
+        # only the tables no process holds are read from the database (not those held elsewhere)
+        orphans = manager.runtime.leases.unheld([i for i in ids if i not in manager.tables])
         if not orphans:
             return 0
-        loaded = manager.load(orphans)
+        loaded = manager.load(orphans, created_before=manager.runtime.wallclock() - SETTLE)
         if loaded:
             log.info("adopted %d tables", loaded)
             await manager.resume(set(orphans))

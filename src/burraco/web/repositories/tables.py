@@ -6,7 +6,7 @@ import concurrent.futures
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Row, select, update
+from sqlalchemy import Connection, Row, func, select, update
 
 from burraco.web import db
 
@@ -45,6 +45,12 @@ class TableRepository:
             return rows, by_table
 
         return self.store.read(read)
+
+    def open_count(self, user_id: int) -> int:
+        """How many tables ``user_id`` created that are still to be played (neither over nor closed)."""
+        return int(self.store.read(lambda c: c.execute(
+            select(func.count()).select_from(db.tables).where(
+                db.tables.c.created_by == user_id, db.tables.c.status.not_in(("over", "closed")))).scalar_one()))
 
     def status(self, table_id: int) -> str | None:
         """A table row's status, None if there is no such table."""

@@ -15,9 +15,10 @@ from burraco.web.http_refusals import refused
 from burraco.web.login_guard import LoginLimits
 
 if TYPE_CHECKING:
+    from burraco.web.connection import Outbox
     from burraco.web.manager import TableManager
     from burraco.web.repositories import Repositories
-    from burraco.web.tables import Clock, Connection
+    from burraco.web.tables import Clock
 
 
 @dataclass
@@ -48,12 +49,12 @@ class SessionSockets:
     """The open table sockets of each session token (closed when the session logs out)."""
 
     def __init__(self) -> None:
-        self.by_token: dict[str, set[Connection]] = {}
+        self.by_token: dict[str, set[Outbox]] = {}
 
-    def add(self, token: str, conn: Connection) -> None:
+    def add(self, token: str, conn: Outbox) -> None:
         self.by_token.setdefault(token, set()).add(conn)
 
-    def discard(self, token: str, conn: Connection) -> None:
+    def discard(self, token: str, conn: Outbox) -> None:
         conns = self.by_token.get(token)
         if conns is not None:
             conns.discard(conn)

@@ -1,19 +1,26 @@
-"""``/ws/tables/{id}``: one WebSocket per table and client; every message is checked by ``protocol.py``."""
+"""``/ws/tables/{id}``: one WebSocket per table and client; every message is checked by ``protocol.py``.
+A socket whose table another process holds is relayed there (``fanout.py``)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from burraco.web import auth
+from burraco.web.connection import Outbox
 from burraco.web.dispatcher import Dispatcher, RateLimiter
+from burraco.web.fanout import RelayedClient
 from burraco.web.input_limits import WS_MAX_BYTES
 from burraco.web.manager import TableManager
 from burraco.web.routes.deps import AppConfig, SessionSockets, session_of, user_from_cookie
 from burraco.web.tables import Connection
+
+if TYPE_CHECKING:
+    from burraco.web.fanout import Relay
 
 router = APIRouter(tags=["tables"])
 
@@ -29,8 +36,14 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     cookie = websocket.cookies.get(auth.COOKIE)
     user = user_from_cookie(websocket, cookie)
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
-    conn = await manager.join(table_id, user)
-    if not isinstance(conn, Connection):
+    relay: Relay | None = manager.relay
+    route = await relay.route(table_id) if relay is not None and user is not None else None
+    conn: Outbox | tuple[int, str]
+    if isinstance(route, str) and relay is not None and user is not None:
+        conn = relay.open(table_id, route, user)
+    else:
+        conn = route if isinstance(route, tuple) else await manager.join(table_id, user)
+    if not isinstance(conn, Outbox):
         await websocket.close(code=conn[0], reason=conn[1])
         return
     session = session_of(websocket, cookie) if user is not None else None
@@ -38,7 +51,12 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     if session is not None:
         sockets.add(session[1], conn)
     try:
-        await _serve(conn, websocket)
+        if isinstance(conn, RelayedClient):
+            assert relay is not None
+            await _serve_relayed(conn, websocket, relay)
+        else:
+            assert isinstance(conn, Connection)
+            await _serve(conn, websocket)
     finally:
         if session is not None:
             sockets.discard(session[1], conn)
@@ -61,25 +79,56 @@ async def _serve(conn: Connection, websocket: WebSocket) -> None:
             await sender
 
 
+async def _serve_relayed(client: RelayedClient, websocket: WebSocket, relay: Relay) -> None:
+    """A socket whose table another process holds: its messages go there, the answers come back."""
+    sender = asyncio.get_running_loop().create_task(_pump(client, websocket))
+    receiver = asyncio.get_running_loop().create_task(_forward(client, websocket, relay))
+    try:
+        await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        receiver.cancel()
+        relay.leave(client)
+        client.close(client.close_code, client.close_reason)
+        with contextlib.suppress(Exception):
+            await sender
+
+
+async def _forward(client: RelayedClient, websocket: WebSocket, relay: Relay) -> None:
+    with contextlib.suppress(WebSocketDisconnect):
+        while not client.closed:
+            raw = await _next(websocket)
+            if raw is None:
+                return
+            relay.forward(client, raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+
+
+async def _next(websocket: WebSocket) -> str | bytes | None:
+    """The client's next message; None once it disconnected or sent one too big (closed with 1009)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw: str | bytes | None = message.get("text")
+    if raw is None:
+        raw = message.get("bytes") or b""
+    if len(raw) > WS_MAX_BYTES:
+        await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
+        return None
+    return raw
+
+
 async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher,
                    limiter: RateLimiter | None) -> None:
     """Dispatch a connection's messages until the client disconnects (or sends one too big)."""
     with contextlib.suppress(WebSocketDisconnect):
         while not conn.closed:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            raw = message.get("text")
+            raw = await _next(websocket)
             if raw is None:
-                raw = message.get("bytes") or b""
-            if len(raw) > WS_MAX_BYTES:
-                await websocket.close(code=1009, reason=f"message too big (at most {WS_MAX_BYTES} bytes)")
                 return
             # shielded: closing the socket must not cut a step between its write and its reply
             await asyncio.shield(dispatcher.dispatch(conn, raw, limiter))
 
 
-async def _pump(conn: Connection, websocket: WebSocket) -> None:
+async def _pump(conn: Outbox, websocket: WebSocket) -> None:
     """Send a connection's queued messages in order; stop at the close marker or a dead socket."""
     try:
         while True:

@@ -52,8 +52,8 @@ def presets() -> dict[str, dict[str, Any]]:
 
 @router.get("/tables")
 def lobby(manager: Manager) -> LobbyResponse:
-    """The open tables (practice tables and all-bot tables are not listed)."""
-    return LobbyResponse(tables=[TableSummary.model_validate(info) for info in manager.lobby()])
+    """The open tables of every server process (practice tables and all-bot tables are not listed)."""
+    return LobbyResponse(tables=[TableSummary.model_validate(info) for info in manager.lobby_everywhere()])
 
 
 @router.post("/tables")
@@ -62,7 +62,10 @@ async def create_table(body: CreateTable, request: Request, user: RequiredUser, 
     """Create a table (and sit, and seat bots). Too many tables too fast, or too many unfinished: 429."""
     rules = rules_of(body)
     check_practice(body)
-    request.app.state.creation_guard.check(user.id)
+    if manager.shared_limits is not None:  # one bucket per user for every process
+        await manager.shared_limits.check_rate(user.id)
+    else:
+        request.app.state.creation_guard.check(user.id)
     table = await _open(body, rules, user, manager, settings.wallclock())
     async with table.lock:
         async with table.atomic():  # seat, bots and first deal: stored together or not at all
