@@ -26,6 +26,7 @@ from burraco.core.errors import IllegalActionError, IllegalMeldError
 from burraco.core.generate import plays
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
+from burraco.core.recordlog import RecordLog
 from burraco.core.rng import SplitMix64
 from burraco.core.scoring import SideScore, score_side
 
@@ -113,8 +114,8 @@ class Hand:
         self.closed_by = -1
         self.end_reason = ""
         self.time_out_last = -1
-        self.log: list[Record] = []
-        self.visible_logs: list[list[Record]] = [[] for _ in range(self.players + 1)]
+        self.log = RecordLog()
+        self.visible_logs = [RecordLog() for _ in range(self.players + 1)]
         """Per seat (the last one: a spectator), the log as that seat may see it (RULES.md §5)."""
         self._check_deal()
 
@@ -708,8 +709,8 @@ class Hand:
         self.closed_by = other.closed_by
         self.end_reason = other.end_reason
         self.time_out_last = other.time_out_last
-        self.log = other.log[:]
-        self.visible_logs = [log[:] for log in other.visible_logs]
+        self.log = other.log.share()  # the logs are shared until one side appends (recordlog.py)
+        self.visible_logs = [log.share() for log in other.visible_logs]
 
 
 _NO_CARDS: Final[list[list[int]]] = []
