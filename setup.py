@@ -17,7 +17,7 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "actions", "cards", "determinize", "errors", "generate", "hand", "history", "match", "melds",
-    "options", "recordlog", "rng", "scoring", "view", "vp",
+    "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]
 """The modules of ``burraco.core`` that mypyc compiles (every module of the core)."""
 

@@ -61,7 +61,7 @@ def _fill(hand: Hand, seat: int, cards: list[int], taken_by_others: Sequence[int
         for c in cards[top : top + hidden]:
             counts[c] += 1
         top += hidden
-        hand.hands[other] = counts
+        hand.set_hand(other, counts)
     stock_size = len(hand.stock)
     hand.stock = cards[top : top + stock_size]
     top += stock_size
@@ -183,7 +183,8 @@ def sample_hand_from_view(view: Observation, rules: Rules, rng: random.Random) -
     hand.melds = [list(side) for side in view.melds]
     hand.discard_pile = list(view.discard_pile)
     hand.known = [counts_of(k) for k in view.known_cards]
-    hand.hands = [counts_of(view.hand) if s == seat else [0] * NUM_KINDS for s in range(view.players)]
+    for s in range(view.players):
+        hand.set_hand(s, counts_of(view.hand) if s == seat else [0] * NUM_KINDS)
     hand.hand_sizes = list(view.hand_sizes)
     hand.stock = [0] * view.stock_size
     hand.to_play = view.to_play

@@ -25,6 +25,7 @@ from typing import Final, TypeVar
 from burraco.core.cards import ACE, JOKER, TWO, make_card
 from burraco.core.melds import HIGH_ACE, MAX_COMBINATION, MAX_SEQUENCE, Meld
 from burraco.core.options import Rules
+from burraco.core.summary import scan as _scan
 
 Cards = tuple[int, ...]
 _K = TypeVar("_K")
@@ -86,29 +87,6 @@ _ATTACH_CACHE: dict[tuple[object, ...], tuple[Cards, ...]] = {}
 CACHE_LIMIT: Final = 200_000
 """The generation caches are pure memoisation keyed by everything a result depends on."""
 
-_SCAN_SUIT: Final = tuple(k // 13 for k in range(52))
-_SCAN_BIT: Final = tuple(2 << (k % 13) for k in range(52))
-_SCAN_RANK: Final = tuple(k % 13 + 1 for k in range(52))
-_SCAN_WEIGHT: Final = tuple((1, 3, 9, 27)[k // 13] for k in range(52))
-
-
-def _scan(counts: list[int]) -> tuple[list[int], list[int]]:
-    """One pass over the hand: per-suit position masks and per-rank base-3 suit codes."""
-    masks = [0, 0, 0, 0]
-    codes = [0] * 14
-    k: int
-    n: int
-    for k in range(52):
-        n = counts[k]
-        if n:
-            masks[_SCAN_SUIT[k]] |= _SCAN_BIT[k]
-            codes[_SCAN_RANK[k]] += _SCAN_WEIGHT[k] * (n if n < 3 else 2)
-    for s in range(4):
-        if masks[s] & 2:
-            masks[s] |= 1 << HIGH_ACE
-    return masks, codes
-
-
 def _remember(cache: dict[_K, tuple[Cards, ...]], key: _K, value: list[Cards]) -> tuple[Cards, ...]:
     """Store a result, each multiset once (an ace may reach the same cards from either end)."""
     if len(cache) >= CACHE_LIMIT:
@@ -130,9 +108,17 @@ def plays(
 ) -> tuple[list[Cards], list[tuple[int, Cards]]]:
     """:func:`new_melds` and :func:`attachments` together, scanning the hand once."""
     hand = _as_list(counts)
-    wilds = _wilds(hand)
-    scan = _scan(hand)
-    return _new_melds(hand, side_melds, rules, wilds, scan), _attachments(hand, side_melds, rules, wilds, scan)
+    return plays_summarized(hand, _scan(hand), side_melds, rules)
+
+
+def plays_summarized(
+    counts: list[int], summary: tuple[list[int], list[int]], side_melds: Sequence[Meld], rules: Rules
+) -> tuple[list[Cards], list[tuple[int, Cards]]]:
+    """:func:`plays` from the hand's masks and codes kept up already
+    (:class:`~burraco.core.summary.HandSummary`; only read here)."""
+    wilds = _wilds(counts)
+    melds = _new_melds(counts, side_melds, rules, wilds, summary)
+    return melds, _attachments(counts, side_melds, rules, wilds, summary)
 
 
 def _as_list(counts: Sequence[int]) -> list[int]:

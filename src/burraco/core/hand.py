@@ -23,12 +23,13 @@ from burraco.core.actions import DRAW, PICKUP, Action, Record
 from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
 from burraco.core.citation import cite
 from burraco.core.errors import IllegalActionError, IllegalMeldError
-from burraco.core.generate import plays
+from burraco.core.generate import plays_summarized
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
 from burraco.core.recordlog import RecordLog
 from burraco.core.rng import SplitMix64
 from burraco.core.scoring import SideScore, score_side
+from burraco.core.summary import HandSummary
 
 Phase = Literal["take", "play", "over"]
 HAND_CARDS: Final = 11
@@ -79,7 +80,7 @@ class Hand:
     each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
     """
 
-    __slots__ = STATE_FIELDS
+    __slots__ = (*STATE_FIELDS, "_summaries")
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
                  discard: list[int], stock: list[int], *, copy_of: Hand | None = None) -> None:
@@ -94,6 +95,8 @@ class Hand:
         self.players = rules.players
         self.dealer = dealer
         self.hands = [counts_of(h) for h in hands]
+        self._summaries = [HandSummary(h) for h in self.hands]
+        """Per seat, the generator's masks and codes of ``hands[seat]``, kept up card by card."""
         self.hand_sizes = [len(h) for h in hands]
         self.pozzetti = [list(p) for p in pozzetti]
         self.pozzetto_of_side: dict[int, int] = {}
@@ -183,6 +186,20 @@ class Hand:
 
     def hand_size(self, seat: int) -> int:
         return self.hand_sizes[seat]
+
+    def set_hand(self, seat: int, counts: list[int]) -> None:
+        """Replace a seat's count vector (``hand_sizes`` is the caller's to keep right): the way
+        to write ``hands[seat]`` from outside (determinization); the hand keeps the list."""
+        self.hands[seat] = counts
+        self._summaries[seat] = HandSummary(counts)
+
+    def _summary(self, seat: int) -> HandSummary:
+        """The summary of ``hands[seat]``, rebuilt if the list was replaced from outside."""
+        summary = self._summaries[seat]
+        counts = self.hands[seat]
+        if not summary.describes(counts):
+            summary = self._summaries[seat] = HandSummary(counts)
+        return summary
 
     def hand_cards(self, seat: int) -> list[int]:
         """The cards of a seat's hand, sorted by card id."""
@@ -473,11 +490,11 @@ class Hand:
             return []
         seat = self.to_play
         side = self.side_of[seat]
-        counts = self.hands[seat]
+        summary = self._summary(seat)
         size = self.hand_sizes[seat]
         side_melds = self.melds[side]
         actions: list[Action] = []
-        melds, attaches = plays(counts, side_melds, self.rules)
+        melds, attaches = plays_summarized(summary.counts, (summary.masks, summary.codes), side_melds, self.rules)
         cache = _ACTION_CACHE
         for cards in melds:
             if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, -1):
@@ -499,14 +516,10 @@ class Hand:
 
     def _discardable(self, seat: int) -> list[int]:
         """The distinct cards ``seat`` may discard now (the logic of :meth:`verify_discard`)."""
-        counts = self.hands[seat]
         picked, had_copy = self.one_card_pick
-        banned = -1 if had_copy else picked
-        cards: list[int] = []
-        k: int
-        for k in range(NUM_KINDS):
-            if counts[k] and k != banned:
-                cards.append(k)
+        cards = self._summary(seat).distinct()
+        if picked >= 0 and not had_copy and picked in cards:
+            cards.remove(picked)
         if self.hand_sizes[seat] == 1 and not self.pozzetto_available(self.side_of[seat]):
             cards = [k for k in cards if not self._closing_refusal(seat, k)]
         return cards
@@ -590,16 +603,16 @@ class Hand:
         return True
 
     def _add_to_hand(self, seat: int, cards: Sequence[int]) -> None:
-        counts = self.hands[seat]
+        summary = self._summary(seat)
         for c in cards:
-            counts[c] += 1
+            summary.add(c)
         self.hand_sizes[seat] += len(cards)
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
-        counts = self.hands[seat]
+        summary = self._summary(seat)
         known = self.known[seat]
         for c in cards:
-            counts[c] -= 1
+            summary.remove(c)
             if known[c]:
                 known[c] -= 1
         self.hand_sizes[seat] -= len(cards)
@@ -689,6 +702,8 @@ class Hand:
         self.players = other.players
         self.dealer = other.dealer
         self.hands = [h[:] for h in other.hands]
+        self._summaries = [HandSummary(mine, kept if kept.describes(theirs) else None)
+                           for mine, theirs, kept in zip(self.hands, other.hands, other._summaries, strict=True)]
         self.hand_sizes = other.hand_sizes[:]
         self.pozzetti = other.pozzetti  # never mutated after the deal: shared
         self.pozzetto_of_side = dict(other.pozzetto_of_side)
