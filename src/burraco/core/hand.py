@@ -23,7 +23,7 @@ from burraco.core.actions import DRAW, PICKUP, Action, Record
 from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
 from burraco.core.citation import cite
 from burraco.core.errors import IllegalActionError, IllegalMeldError
-from burraco.core.generate import plays_summarized
+from burraco.core.generate import Cards, play_chunks
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
 from burraco.core.recordlog import RecordLog
@@ -37,6 +37,42 @@ DEFAULT_RULES: Final = Rules()
 DISCARD_ACTIONS: Final = tuple(Action("discard", (card,)) for card in range(NUM_KINDS))
 _ACTION_CACHE: dict[object, Action] = {}
 """Actions are immutable: the legal-action list reuses them instead of building new ones."""
+
+
+class _Listed:
+    """The actions of one memoised piece of the generator's output (:func:`play_chunks`), and the
+    most cards any of them plays: a piece none of whose plays can empty the hand is listed whole."""
+
+    __slots__ = ("actions", "chunk", "most")
+
+    def __init__(self, chunk: tuple[Cards, ...], target: int) -> None:
+        self.chunk = chunk  # kept alive: its id cannot be reused while the entry exists
+        self.actions = tuple(_action(cards, target) for cards in chunk)
+        self.most = max((len(cards) for cards in chunk), default=0)
+
+
+_LISTED: dict[int, _Listed] = {}
+"""By ``id(chunk) * 64 + target + 1`` (a side holds at most 36 melds: 108 cards, 3 a meld)."""
+
+
+def _action(cards: Cards, target: int) -> Action:
+    key: object = cards if target < 0 else (target, cards)
+    action = _ACTION_CACHE.get(key)
+    if action is None:
+        if len(_ACTION_CACHE) > 100_000:
+            _ACTION_CACHE.clear()
+        action = _ACTION_CACHE[key] = Action("meld", cards) if target < 0 else Action("attach", cards, target)
+    return action
+
+
+def _listed(chunk: tuple[Cards, ...], target: int) -> _Listed:
+    key = id(chunk) * 64 + target + 1
+    entry = _LISTED.get(key)
+    if entry is None or entry.chunk is not chunk:
+        if len(_LISTED) > 50_000:
+            _LISTED.clear()
+        entry = _LISTED[key] = _Listed(chunk, target)
+    return entry
 
 
 def _fail(message: str) -> IllegalActionError:
@@ -80,7 +116,7 @@ class Hand:
     each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
     """
 
-    __slots__ = (*STATE_FIELDS, "_summaries")
+    __slots__ = (*STATE_FIELDS, "_owned", "_summaries", "_summary_of")
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
                  discard: list[int], stock: list[int], *, copy_of: Hand | None = None) -> None:
@@ -96,7 +132,11 @@ class Hand:
         self.dealer = dealer
         self.hands = [counts_of(h) for h in hands]
         self._summaries = [HandSummary(h) for h in self.hands]
-        """Per seat, the generator's masks and codes of ``hands[seat]``, kept up card by card."""
+        """Per seat, the generator's masks and codes of ``hands[seat]``, kept up card by card,
+        shared with clones until written (``_owned``: bit per seat this hand may write)."""
+        self._summary_of = self.hands[:]
+        """Per seat, the very list its summary describes (a list replaced from outside is noticed)."""
+        self._owned = (1 << self.players) - 1
         self.hand_sizes = [len(h) for h in hands]
         self.pozzetti = [list(p) for p in pozzetti]
         self.pozzetto_of_side: dict[int, int] = {}
@@ -192,13 +232,22 @@ class Hand:
         to write ``hands[seat]`` from outside (determinization); the hand keeps the list."""
         self.hands[seat] = counts
         self._summaries[seat] = HandSummary(counts)
+        self._summary_of[seat] = counts
+        self._owned |= 1 << seat
 
     def _summary(self, seat: int) -> HandSummary:
-        """The summary of ``hands[seat]``, rebuilt if the list was replaced from outside."""
-        summary = self._summaries[seat]
+        """The summary of ``hands[seat]`` to read, rebuilt if the list was replaced from outside."""
         counts = self.hands[seat]
-        if not summary.describes(counts):
-            summary = self._summaries[seat] = HandSummary(counts)
+        if self._summary_of[seat] is not counts:
+            self.set_hand(seat, counts)
+        return self._summaries[seat]
+
+    def _own_summary(self, seat: int) -> HandSummary:
+        """The summary of ``hands[seat]`` to write: copied first if it is shared with a clone."""
+        summary = self._summary(seat)
+        if not self._owned >> seat & 1:
+            summary = self._summaries[seat] = summary.copy()
+            self._owned |= 1 << seat
         return summary
 
     def hand_cards(self, seat: int) -> list[int]:
@@ -494,30 +543,32 @@ class Hand:
         size = self.hand_sizes[seat]
         side_melds = self.melds[side]
         actions: list[Action] = []
-        melds, attaches = plays_summarized(summary.counts, (summary.masks, summary.codes), side_melds, self.rules)
-        cache = _ACTION_CACHE
-        for cards in melds:
-            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, -1):
-                action = cache.get(cards)
-                if action is None:
-                    action = cache[cards] = Action("meld", cards)
-                actions.append(action)
-        for target, cards in attaches:
-            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, target):
-                key = (target, cards)
-                action = cache.get(key)
-                if action is None:
-                    action = cache[key] = Action("attach", cards, target)
-                actions.append(action)
-        if len(cache) > 100_000:
-            cache.clear()
+        meld_chunks, attach_chunks = play_chunks(self.hands[seat], (summary.masks, summary.codes), side_melds,
+                                                 self.rules)
+        for chunk in meld_chunks:
+            if chunk:
+                self._list_chunk(actions, _listed(chunk, -1), seat, size, -1)
+        for target, chunk in enumerate(attach_chunks):
+            if chunk:
+                self._list_chunk(actions, _listed(chunk, target), seat, size, target)
         actions.extend([DISCARD_ACTIONS[card] for card in self._discardable(seat)])
         return actions
+
+    def _list_chunk(self, actions: list[Action], listed: _Listed, seat: int, size: int, target: int) -> None:
+        """Add a piece's plays that leave the hand as §3 allows (all of them, when none leaves
+        fewer than 2 cards)."""
+        if size - listed.most >= 2:
+            actions.extend(listed.actions)
+            return
+        for action in listed.actions:
+            cards = action.cards
+            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, target):
+                actions.append(action)
 
     def _discardable(self, seat: int) -> list[int]:
         """The distinct cards ``seat`` may discard now (the logic of :meth:`verify_discard`)."""
         picked, had_copy = self.one_card_pick
-        cards = self._summary(seat).distinct()
+        cards = self._summary(seat).distinct(self.hands[seat])
         if picked >= 0 and not had_copy and picked in cards:
             cards.remove(picked)
         if self.hand_sizes[seat] == 1 and not self.pozzetto_available(self.side_of[seat]):
@@ -603,16 +654,18 @@ class Hand:
         return True
 
     def _add_to_hand(self, seat: int, cards: Sequence[int]) -> None:
-        summary = self._summary(seat)
+        summary = self._own_summary(seat)
+        counts = self.hands[seat]
         for c in cards:
-            summary.add(c)
+            summary.add(counts, c)
         self.hand_sizes[seat] += len(cards)
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
-        summary = self._summary(seat)
+        summary = self._own_summary(seat)
+        counts = self.hands[seat]
         known = self.known[seat]
         for c in cards:
-            summary.remove(c)
+            summary.remove(counts, c)
             if known[c]:
                 known[c] -= 1
         self.hand_sizes[seat] -= len(cards)
@@ -702,8 +755,11 @@ class Hand:
         self.players = other.players
         self.dealer = other.dealer
         self.hands = [h[:] for h in other.hands]
-        self._summaries = [HandSummary(mine, kept if kept.describes(theirs) else None)
-                           for mine, theirs, kept in zip(self.hands, other.hands, other._summaries, strict=True)]
+        self._summaries = other._summaries[:]  # shared until written (copy on write)
+        self._summary_of = [mine if of is theirs else _NO_CARDS_LIST
+                            for mine, theirs, of in zip(self.hands, other.hands, other._summary_of, strict=True)]
+        self._owned = 0
+        other._owned = 0
         self.hand_sizes = other.hand_sizes[:]
         self.pozzetti = other.pozzetti  # never mutated after the deal: shared
         self.pozzetto_of_side = dict(other.pozzetto_of_side)
@@ -729,6 +785,8 @@ class Hand:
 
 
 _NO_CARDS: Final[list[list[int]]] = []
+_NO_CARDS_LIST: Final[list[int]] = []
+"""Stands for "no list": a summary marked so is rebuilt on first use."""
 
 
 def _initial_sides(players: int) -> list[int]:

@@ -1,19 +1,18 @@
 """A seat's hand as the meld generator reads it, kept up card by card (no rescan per decision).
 
-:class:`HandSummary` owns nothing: it describes one count vector (``counts[card]``, length 53)
-— the per-suit position masks and the per-rank base-3 suit codes of
-:func:`burraco.core.generate.scan` — and is updated by :meth:`HandSummary.add` and
-:meth:`HandSummary.remove`, which also change the counts. The hand moves every card through
-them; a count vector replaced from outside (``hand.hands[seat] = ...``) is noticed because the
-summary remembers the very list it describes (:meth:`HandSummary.describes`), and the hand then
-builds a fresh one.
+:class:`HandSummary` holds the per-suit position masks and the per-rank base-3 suit codes of
+one count vector (``counts[card]``, length 53; see :func:`scan`), and is updated by
+:meth:`HandSummary.add` and :meth:`HandSummary.remove`, which change the counts too. The hand
+moves every card through them, shares a summary with its clones until one of them changes it
+(copy on write), and notices a count vector replaced from outside (``hand.hands[seat] = ...``)
+by identity, building a fresh summary then.
 
 >>> from burraco.core.cards import counts_of, parse_cards
 >>> counts = counts_of(parse_cards("AH 2H 3H 3H"))
 >>> summary = HandSummary(counts)
->>> summary.remove(0)
->>> summary.add(5)
->>> (summary.masks, summary.codes) == scan(counts), summary.distinct()
+>>> summary.remove(counts, 0)
+>>> summary.add(counts, 5)
+>>> (summary.masks, summary.codes) == scan(counts), summary.distinct(counts)
 (True, [1, 2, 5])
 """
 
@@ -51,25 +50,21 @@ def scan(counts: list[int]) -> tuple[list[int], list[int]]:
 class HandSummary:
     """The masks and codes of one count vector, updated as cards come and go."""
 
-    __slots__ = ("codes", "counts", "masks")
+    __slots__ = ("codes", "masks")
 
-    def __init__(self, counts: list[int], copy_of: HandSummary | None = None) -> None:
-        """The summary of ``counts`` (scanned), or a copy of ``copy_of`` bound to ``counts``
-        (which must hold the same cards)."""
-        self.counts = counts
+    def __init__(self, counts: list[int] | None = None, copy_of: HandSummary | None = None) -> None:
+        """The summary of ``counts`` (scanned), or a copy of ``copy_of``."""
         if copy_of is not None:
             self.masks: list[int] = copy_of.masks[:]
             self.codes: list[int] = copy_of.codes[:]
         else:
-            self.masks, self.codes = scan(counts)
+            self.masks, self.codes = scan(counts if counts is not None else [0] * (JOKER + 1))
 
-    def describes(self, counts: list[int]) -> bool:
-        """True when this summary is the one kept for this very list."""
-        return self.counts is counts
+    def copy(self) -> HandSummary:
+        return HandSummary(None, self)
 
-    def add(self, card: int) -> None:
-        """One more ``card`` in the hand (the counts change too)."""
-        counts = self.counts
+    def add(self, counts: list[int], card: int) -> None:
+        """One more ``card`` in ``counts``, the vector this summary describes."""
         n = counts[card]
         counts[card] = n + 1
         if card < JOKER:
@@ -78,9 +73,8 @@ class HandSummary:
             if n < 2:
                 self.codes[RANK_OF[card]] += WEIGHT_OF[card]
 
-    def remove(self, card: int) -> None:
-        """One ``card`` fewer in the hand (the counts change too)."""
-        counts = self.counts
+    def remove(self, counts: list[int], card: int) -> None:
+        """One ``card`` fewer in ``counts``, the vector this summary describes."""
         n = counts[card]
         counts[card] = n - 1
         if card < JOKER:
@@ -89,8 +83,8 @@ class HandSummary:
             if n <= 2:
                 self.codes[RANK_OF[card]] -= WEIGHT_OF[card]
 
-    def distinct(self) -> list[int]:
-        """The distinct cards of the hand in card-id order."""
+    def distinct(self, counts: list[int]) -> list[int]:
+        """The distinct cards of ``counts`` (the vector this summary describes) in card-id order."""
         cards: list[int] = []
         base = 0
         suit: int
@@ -101,6 +95,6 @@ class HandSummary:
                 cards.append(base + low.bit_length() - 2)
                 bits ^= low
             base += 13
-        if self.counts[JOKER]:
+        if counts[JOKER]:
             cards.append(JOKER)
         return cards
