@@ -122,7 +122,7 @@ def keep_value(counts: Sequence[int], card: int) -> float:
     if IS_WILD[card]:
         return 200.0
     rank, suit = RANK[card], SUIT[card]
-    same_rank = sum(counts[s * 13 + rank - 1] for s in range(4)) - 1
+    same_rank = counts[rank - 1] + counts[12 + rank] + counts[25 + rank] + counts[38 + rank] - 1
     value = 12.0 * min(same_rank, 2)
     base = suit * 13
     for distance, weight in ((1, 10.0), (2, 4.0)):

@@ -217,7 +217,7 @@ class IsmctsBot:
 def _lite_turn(hand: Hand) -> int:
     """Play the rest of the current seat's turn greedily; 1 (a turn completed)."""
     if hand.phase == "take":
-        hand.apply(PICKUP if _lite_pickup(hand) else DRAW)
+        hand.apply_trusted(PICKUP if _lite_pickup(hand) else DRAW)  # the stock is never empty here (§7)
     while not hand.is_over and hand.phase == "play":
         legal = hand.legal_actions()
         play = _lite_play_from(hand, legal)
@@ -291,41 +291,60 @@ def _lite_discard_costs(hand: Hand, cards: list[int]) -> list[float]:
     counts = hand.hands[seat]
     side = hand.side_of[seat]
     rules = hand.rules
-    other_sides = [melds for other, melds in enumerate(hand.melds) if other != side and melds]
+    wanted = 0
+    for card in cards:
+        wanted |= 1 << card
+    threats = [_attaching(melds, wanted, rules) for other, melds in enumerate(hand.melds) if other != side and melds]
     values = value_table(rules.joker_value)
     late: float = 1.0 if len(hand.stock) <= 10 else 0.3
     costs: list[float] = []
     for card in cards:
         cost = keep_value(counts, card)
-        for melds in other_sides:
-            for meld in melds:
-                if _attaches_cached(meld, card, rules):
-                    cost += 100.0
-                    break
+        for mask in threats:
+            if mask >> card & 1:
+                cost += 100.0  # some meld of that side takes the card (one penalty per side)
         cost -= late * values[card]
         costs.append(cost)
     return costs
 
 
-_ATTACH_CACHE: dict[int, tuple[Meld, dict[int, bool]]] = {}
-"""Per meld object (kept alive in the entry, so its id cannot be reused): card -> attaches alone."""
+class _MeldAttaches:
+    """Which cards attach alone to one meld object: ``known`` cards checked, ``fits`` those that do
+    (bit per card). The meld is kept alive in the entry, so its id cannot be reused."""
+
+    __slots__ = ("fits", "known", "meld")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.known = 0
+        self.fits = 0
+
+
+_ATTACH_CACHE: dict[int, _MeldAttaches] = {}
 _CACHE_RULES: list[Rules] = []
 
 
-def _attaches_cached(meld: Meld, card: int, rules: Rules) -> bool:
+def _attaching(melds: Sequence[Meld], wanted: int, rules: Rules) -> int:
+    """The cards of ``wanted`` (bit per card) that attach alone to some meld of ``melds``."""
     if not _CACHE_RULES or _CACHE_RULES[0] is not rules:
         _ATTACH_CACHE.clear()
         _CACHE_RULES[:] = [rules]
-    entry = _ATTACH_CACHE.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        if len(_ATTACH_CACHE) > 50_000:
-            _ATTACH_CACHE.clear()
-        entry = _ATTACH_CACHE[id(meld)] = (meld, {})
-    known = entry[1]
-    result = known.get(card)
-    if result is None:
-        result = known[card] = attaches_to(meld, card, rules)
-    return result
+    found = 0
+    for meld in melds:
+        entry = _ATTACH_CACHE.get(id(meld))
+        if entry is None or entry.meld is not meld:
+            if len(_ATTACH_CACHE) > 50_000:
+                _ATTACH_CACHE.clear()
+            entry = _ATTACH_CACHE[id(meld)] = _MeldAttaches(meld)
+        unknown = wanted & ~entry.known
+        while unknown:
+            low = unknown & -unknown
+            if attaches_to(meld, low.bit_length() - 1, rules):
+                entry.fits |= low
+            entry.known |= low
+            unknown ^= low
+        found |= entry.fits
+    return found & wanted
 
 
 # ---------------------------------------------------------------------- static evaluation
