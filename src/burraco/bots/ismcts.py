@@ -81,6 +81,8 @@ class IsmctsBot:
         self.heuristic = HeuristicBot(seed=seed, rules=self.rules)
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self._legal_now: list[Action] | None = None
+        """The legal actions of the state :meth:`_advance` stopped at, when it listed them."""
 
     # ------------------------------------------------------------------ decision
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
@@ -178,7 +180,8 @@ class IsmctsBot:
 
     def _decisions(self, hand: Hand) -> list[Action]:
         """The key decision the searching seat faces now, as tree actions (ordered by preference)."""
-        legal = hand.legal_actions()
+        legal = self._legal_now if self._legal_now is not None else hand.legal_actions()
+        self._legal_now = None
         if hand.phase == "take":
             return legal
         discards = [a for a in legal if a.kind == "discard"]
@@ -189,15 +192,18 @@ class IsmctsBot:
     def _advance(self, hand: Hand, seat: int, action: Action) -> int:
         """Apply the searching seat's key ``action`` and play on until its next key decision
         (its own greedy plays, the other seats' turns). Returns the turns completed."""
+        self._legal_now = None
         hand.apply(action)
         turns = 1 if action.kind == "discard" else 0
         while not hand.is_over:
             if hand.to_play == seat:
                 if hand.phase == "take":
                     return turns
-                play = _lite_play(hand)
+                legal = hand.legal_actions()
+                play = _lite_play_from(hand, legal)
                 if play is None:
-                    return turns  # the discard decision
+                    self._legal_now = legal  # listed for this very state: the discard decision reuses it
+                    return turns
                 hand.apply_trusted(play)  # listed by this hand's legal_actions
                 if hand.to_play != seat or hand.is_over:
                     turns += 1
