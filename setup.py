@@ -20,6 +20,9 @@ COMPILED = [
     "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]
 """The modules of ``burraco.core`` that mypyc compiles (every module of the core)."""
+COMPILED_BOTS = ["lite"]
+"""The modules of ``burraco.bots`` compiled with them: the search bot's playout policy and
+evaluation (its hot path; no doctests, nothing subclassed)."""
 
 
 def _pure(reason: str) -> list[object]:
@@ -36,6 +39,7 @@ def _ext_modules() -> list[object]:
         return _pure(f"no mypyc: {error}")
     here = Path(__file__).resolve().parent
     sources = [str(here / "src" / "burraco" / "core" / f"{name}.py") for name in COMPILED]
+    sources += [str(here / "src" / "burraco" / "bots" / f"{name}.py") for name in COMPILED_BOTS]
     os.chdir(here / "src")  # mypyc names the modules from the working directory
     try:
         return list(mypycify([os.path.relpath(s) for s in sources], opt_level="3", debug_level="0",

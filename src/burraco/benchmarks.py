@@ -36,6 +36,13 @@ def core_path() -> str:
     return "pure Python" if str(hand_module.__file__).endswith(".py") else "compiled (mypyc)"
 
 
+def bots_path() -> str:
+    """Which playout policy of the search bot runs: ``compiled (mypyc)`` or ``pure Python``."""
+    import burraco.bots.lite as lite_module
+
+    return "pure Python" if str(lite_module.__file__).endswith(".py") else "compiled (mypyc)"
+
+
 def bench_hands(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str, Any]:
     """Random legal hands: throughput from one timed pass of whole hands (per wall and per CPU
     second, hands and actions of the same pass), then a second pass timing legal actions, apply,
@@ -49,6 +56,7 @@ def bench_hands(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[s
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
     figures: dict[str, Any] = {
         "core": core_path(),
+        "bots": bots_path(),
         "players": players,
         "hands": hands,
         "actions": actions,
