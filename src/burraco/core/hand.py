@@ -756,8 +756,11 @@ class Hand:
         self.dealer = other.dealer
         self.hands = [h[:] for h in other.hands]
         self._summaries = other._summaries[:]  # shared until written (copy on write)
-        self._summary_of = [mine if of is theirs else _NO_CARDS_LIST
-                            for mine, theirs, of in zip(self.hands, other.hands, other._summary_of, strict=True)]
+        self._summary_of = self.hands[:]
+        theirs, of = other.hands, other._summary_of
+        for seat in range(len(theirs)):
+            if of[seat] is not theirs[seat]:  # replaced from outside and not rescanned yet
+                self._summary_of[seat] = _NO_CARDS_LIST
         self._owned = 0
         other._owned = 0
         self.hand_sizes = other.hand_sizes[:]
