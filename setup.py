@@ -1,4 +1,4 @@
-"""Build hook: compile the rules core with mypyc when the package is installed.
+"""Build hook: compile the rules core (and ``burraco.bots.lite``) with mypyc when the package is installed.
 
 Everything else about the package is in pyproject.toml. The compiled modules are the same
 source files as the pure-Python ones; where no C compiler (or no mypyc) is available, or when
