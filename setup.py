@@ -1,4 +1,4 @@
-"""Build hook: compile the rules core with mypyc when the package is installed.
+"""Build hook: compile the rules core (and ``burraco.bots.lite``) with mypyc when the package is installed.
 
 Everything else about the package is in pyproject.toml. The compiled modules are the same
 source files as the pure-Python ones; where no C compiler (or no mypyc) is available, or when
@@ -17,9 +17,12 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "actions", "cards", "determinize", "errors", "generate", "hand", "history", "match", "melds",
-    "options", "rng", "scoring", "view", "vp",
+    "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]
 """The modules of ``burraco.core`` that mypyc compiles (every module of the core)."""
+COMPILED_BOTS = ["lite"]
+"""The modules of ``burraco.bots`` compiled with them: the search bot's playout policy and
+evaluation (its hot path; no doctests, nothing subclassed)."""
 
 
 def _pure(reason: str) -> list[object]:
@@ -36,6 +39,7 @@ def _ext_modules() -> list[object]:
         return _pure(f"no mypyc: {error}")
     here = Path(__file__).resolve().parent
     sources = [str(here / "src" / "burraco" / "core" / f"{name}.py") for name in COMPILED]
+    sources += [str(here / "src" / "burraco" / "bots" / f"{name}.py") for name in COMPILED_BOTS]
     os.chdir(here / "src")  # mypyc names the modules from the working directory
     try:
         return list(mypycify([os.path.relpath(s) for s in sources], opt_level="3", debug_level="0",

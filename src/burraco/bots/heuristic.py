@@ -32,10 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from burraco.bots.lite import Weights, attaches_to, keep_value, meld_value, score_play
 from burraco.core.actions import DRAW, PICKUP, Action
 from burraco.core.cards import IS_WILD, NUM_KINDS, RANK, SUIT, WILD_CARDS, counts_of, value_table
 from burraco.core.generate import plays
-from burraco.core.melds import HIGH_ACE, Meld, attach_or_reason
+from burraco.core.melds import Meld
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 
@@ -44,51 +45,11 @@ MEAN_CARD_VALUE: Final = 10.0
 """The mean value of the 108 cards (1080 points), used for hands the bot cannot see."""
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The knobs of the heuristic (defaults tuned against ``random`` and itself)."""
-
-    pickup_threshold: float = 8.0
-    wild_attach_cost: float = 35.0
-    wild_meld_cost: float = 25.0
-    attach_bonus: float = 3.0
-    empty_hand_bonus: float = 60.0
-    late_stock: int = 10
-
-
-def meld_value(meld: Meld, rules: Rules) -> int:
-    """A meld's card points plus its burraco bonus (§8)."""
-    return meld.card_points(rules) + meld.bonus(rules)
-
-
 def has_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
     """The side may close on this count (§6.2): a burraco, clean if the rules ask for one."""
     if rules.clean_burraco_to_close:
         return any(m.burraco(rules) == "clean" for m in melds)
     return any(len(m.cards) >= 7 for m in melds)
-
-
-def attaches_to(meld: Meld, card: int, rules: Rules) -> bool:
-    """Could ``card`` alone be attached to ``meld``? A quick filter, then the exact check."""
-    if IS_WILD[card]:
-        if meld.wild >= 0 and meld.kind == "combination":
-            return False
-        if meld.kind == "sequence" and meld.wild >= 0 and card != meld.suit * 13 + 1:
-            return False
-    elif meld.kind == "combination":
-        if RANK[card] != meld.rank:
-            return False
-    else:
-        if SUIT[card] != meld.suit:
-            return False
-        rank = RANK[card]
-        low, high = meld.low, meld.high
-        near = rank in (low - 1, high + 1, meld.wild_rank) or (rank == 1 and high == 13)
-        if not near and rank == 1:
-            near = high + 1 == HIGH_ACE
-        if not near:
-            return False
-    return not isinstance(attach_or_reason(meld, (card,), rules), str)
 
 
 def natural_cover(counts: Sequence[int], melds: Sequence[Meld], rules: Rules) -> tuple[int, list[int]]:
@@ -115,41 +76,6 @@ def _cover_of(cards: tuple[int, ...], cover: list[int]) -> None:
     for c, n in seen.items():
         if cover[c] < n:
             cover[c] = n
-
-
-def keep_value(counts: Sequence[int], card: int) -> float:
-    """How much the hand wants to keep ``card``: pairs, same-suit neighbours, wildcards."""
-    if IS_WILD[card]:
-        return 200.0
-    rank, suit = RANK[card], SUIT[card]
-    same_rank = sum(counts[s * 13 + rank - 1] for s in range(4)) - 1
-    value = 12.0 * min(same_rank, 2)
-    base = suit * 13
-    for distance, weight in ((1, 10.0), (2, 4.0)):
-        for other in _NEIGHBOURS[rank][distance]:
-            if counts[base + other - 1]:
-                value += weight
-    if counts[card] >= 2:
-        value -= 4.0  # the second copy adds nothing to a run
-    return value
-
-
-def _neighbour_ranks(rank: int, distance: int) -> tuple[int, ...]:
-    """Ranks ``distance`` away from ``rank`` in a sequence (the ace at either end; 2s are wild)."""
-    positions = (1, HIGH_ACE) if rank == 1 else (rank,)
-    found: list[int] = []
-    for p in positions:
-        for q in (p - distance, p + distance):
-            if 1 <= q <= HIGH_ACE:
-                r = 1 if q == HIGH_ACE else q
-                if r not in (2, rank) and r not in found:
-                    found.append(r)
-    return tuple(found)
-
-
-_NEIGHBOURS: Final = tuple(
-    ((), _neighbour_ranks(rank, 1), _neighbour_ranks(rank, 2)) if rank else ((), (), ()) for rank in range(14)
-)
 
 
 class HeuristicBot:
@@ -282,62 +208,6 @@ class HeuristicBot:
         return danger
 
 
-def score_play(action: Action, my_melds: Sequence[Meld], size: int, wilds: int, late: bool,
-               pozzetto_available: bool, w: Weights) -> tuple[float, bool]:
-    """The value of a meld or attachment, and whether it leaves the one card to close with (§6).
-
-    Naturals count 10 each; burraci completed earn their bonus; a wildcard costs unless it completes
-    a burraco, the hand holds spare wildcards (2+), the hand is small on the way to the pozzetto or
-    the hand is about to end; dirtying a clean burraco costs 150; emptying the hand (pozzetto on
-    the fly) earns ``empty_hand_bonus``.
-    """
-    cards = action.cards
-    wild = 0
-    for c in cards:
-        if IS_WILD[c]:
-            wild += 1
-    naturals = len(cards) - wild
-    score = 10.0 * naturals
-    late = late or wilds >= 3 or (pozzetto_available and size <= 5)
-    spare = 0.3 if wilds == 2 else 1.0
-    if action.kind == "attach":
-        old = my_melds[action.target]
-        new_size = len(old.cards) + len(cards)
-        score += w.attach_bonus
-        if wild and not _natural_two_only(old, cards):
-            if len(old.cards) >= 7 and old.wild < 0:
-                score -= 150.0  # never dirty a clean burraco (200 → 100)
-            elif new_size >= 7 > len(old.cards):
-                score += 60.0
-            elif not late:
-                score -= w.wild_attach_cost * spare
-        elif new_size >= 7 > len(old.cards):
-            score += 100.0 if old.wild < 0 else 60.0
-        elif new_size >= 5:
-            score += 5.0 * (new_size - 4)
-    else:
-        if wild and not late:
-            score -= (w.wild_meld_cost if naturals < 3 else w.wild_meld_cost * 0.6) * spare
-        if len(cards) >= 7:
-            score += 100.0 if not wild else 60.0
-    left = size - len(cards)
-    if left == 0:
-        return score + w.empty_hand_bonus, False
-    if left == 1:
-        if pozzetto_available:
-            return score + 20.0, False
-        return score, True
-    return score, False
-
-
-def _natural_two_only(meld: Meld, cards: Sequence[int]) -> bool:
-    """An own-suit 2 attached to a sequence may stand as a natural 2 (below the 3)."""
-    if meld.kind != "sequence":
-        return False
-    own_two = meld.suit * 13 + 1
-    return all(c == own_two or not IS_WILD[c] for c in cards) and meld.low <= 3 and meld.wild < 0
-
-
 def _seat(view: Observation) -> int:
     if view.seat is None:
         raise ValueError("a bot needs a seat's view, not a spectator's")
@@ -436,3 +306,7 @@ def _ahead_after_closing(view: Observation, rules: Rules) -> bool:
     totals = side_estimates(view, rules, closing_side=side)
     mine = totals[side]
     return all(mine > t for s, t in enumerate(totals) if s != side)
+
+
+__all__ = ["Context", "HeuristicBot", "Weights", "attaches_to", "has_burraco", "keep_value", "meld_value",
+           "natural_cover", "score_play", "side_estimates"]

@@ -35,18 +35,16 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from burraco.bots.heuristic import HeuristicBot, Weights, attaches_to, keep_value, meld_value, score_play
-from burraco.core.actions import DRAW, PICKUP, Action
-from burraco.core.cards import IS_WILD, NUM_KINDS, RANK, SUIT, value_table
+from burraco.bots.heuristic import HeuristicBot
+from burraco.bots.lite import evaluate, lite_discard_costs, lite_play_from, lite_turn, reward
+from burraco.core.actions import Action
 from burraco.core.determinize import determinize, sample_hand_from_view
 from burraco.core.hand import Hand
-from burraco.core.melds import Meld
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 
 DEFAULT_RULES: Final = Rules()
 REWARD_SCALE: Final = 300.0
-LITE_WEIGHTS: Final = Weights()
 
 
 class _Node:
@@ -81,6 +79,8 @@ class IsmctsBot:
         self.heuristic = HeuristicBot(seed=seed, rules=self.rules)
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self._legal_now: list[Action] | None = None
+        """The legal actions of the state :meth:`_advance` stopped at, when it listed them."""
 
     # ------------------------------------------------------------------ decision
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
@@ -178,202 +178,43 @@ class IsmctsBot:
 
     def _decisions(self, hand: Hand) -> list[Action]:
         """The key decision the searching seat faces now, as tree actions (ordered by preference)."""
-        legal = hand.legal_actions()
+        legal = self._legal_now if self._legal_now is not None else hand.legal_actions()
+        self._legal_now = None
         if hand.phase == "take":
             return legal
         discards = [a for a in legal if a.kind == "discard"]
-        costs = _lite_discard_costs(hand, [a.cards[0] for a in discards])
+        costs = lite_discard_costs(hand, [a.cards[0] for a in discards])
         order = sorted(range(len(discards)), key=costs.__getitem__)  # stable: ties keep the legal order
         return [discards[i] for i in order[: self.candidates]]
 
     def _advance(self, hand: Hand, seat: int, action: Action) -> int:
         """Apply the searching seat's key ``action`` and play on until its next key decision
         (its own greedy plays, the other seats' turns). Returns the turns completed."""
+        self._legal_now = None
         hand.apply(action)
         turns = 1 if action.kind == "discard" else 0
         while not hand.is_over:
             if hand.to_play == seat:
                 if hand.phase == "take":
                     return turns
-                play = _lite_play(hand)
+                legal = hand.legal_actions()
+                play = lite_play_from(hand, legal)
                 if play is None:
-                    return turns  # the discard decision
+                    self._legal_now = legal  # listed for this very state: the discard decision reuses it
+                    return turns
                 hand.apply_trusted(play)  # listed by this hand's legal_actions
                 if hand.to_play != seat or hand.is_over:
                     turns += 1
                 continue
-            turns += _lite_turn(hand)
+            turns += lite_turn(hand)
             if turns >= self.depth:
                 return turns
         return turns
 
     def _rollout(self, hand: Hand, seat: int, turns: int) -> float:
         while not hand.is_over and turns < self.depth:
-            turns += _lite_turn(hand)
-        return _reward(hand, seat, self.scale)
+            turns += lite_turn(hand)
+        return reward(hand, seat, self.scale)
 
 
-# ---------------------------------------------------------------------- the greedy policy (lite)
-def _lite_turn(hand: Hand) -> int:
-    """Play the rest of the current seat's turn greedily; 1 (a turn completed)."""
-    if hand.phase == "take":
-        hand.apply(PICKUP if _lite_pickup(hand) else DRAW)
-    while not hand.is_over and hand.phase == "play":
-        legal = hand.legal_actions()
-        play = _lite_play_from(hand, legal)
-        if play is None:
-            discards = [a for a in legal if a.kind == "discard"]
-            if not discards:  # pragma: no cover - the engine always leaves a discard
-                hand.apply_trusted(legal[0])
-                continue
-            costs = _lite_discard_costs(hand, [a.cards[0] for a in discards])
-            hand.apply_trusted(discards[costs.index(min(costs))])  # the first cheapest, as ``min`` picks
-            break
-        hand.apply_trusted(play)
-    return 1
-
-
-def _lite_pickup(hand: Hand) -> bool:
-    """Pick up when the top of the pile fits the hand or the side's melds (or the pile is big early)."""
-    if not hand.can_pickup():
-        return False
-    pile = hand.discard_pile
-    top = pile[-1]
-    if len(pile) >= 6 and len(hand.stock) > 30:
-        return True
-    if IS_WILD[top]:
-        return len(pile) <= 4
-    counts = hand.hands[hand.to_play]
-    rank, suit = RANK[top], SUIT[top]
-    if sum(counts[s * 13 + rank - 1] for s in range(4)) >= 2:
-        return True
-    base = suit * 13
-    near = [1 <= r <= 13 and r != 2 and counts[base + r - 1] > 0 for r in (rank - 2, rank - 1, rank + 1, rank + 2)]
-    if (near[1] and near[2]) or (near[0] and near[1]) or (near[2] and near[3]):
-        return True
-    rules = hand.rules
-    return any(attaches_to(m, top, rules) for m in hand.melds[hand.side_of[hand.to_play]])
-
-
-def _lite_play(hand: Hand) -> Action | None:
-    """The heuristic's best meld or attachment now (:func:`score_play`; it always closes when it can)."""
-    return _lite_play_from(hand, hand.legal_actions())
-
-
-def _lite_play_from(hand: Hand, legal: list[Action]) -> Action | None:
-    if len(legal) <= 1 or legal[0].kind == "discard":
-        return None
-    seat = hand.to_play
-    counts = hand.hands[seat]
-    size = hand.hand_sizes[seat]
-    side = hand.side_of[seat]
-    melds = hand.melds[side]
-    wilds = counts[1] + counts[14] + counts[27] + counts[40] + counts[52]
-    late = len(hand.stock) <= 10
-    pozzetto = hand.pozzetto_available(side)
-    best: Action | None = None
-    best_score = 0.0
-    for action in legal:
-        if action.kind == "discard":
-            continue
-        score, closes = score_play(action, melds, size, wilds, late, pozzetto, LITE_WEIGHTS)
-        if closes:
-            score += 200.0
-        if score > best_score:
-            best, best_score = action, score
-    return best
-
-
-def _lite_discard_costs(hand: Hand, cards: list[int]) -> list[float]:
-    """The greedy policy's cost of discarding each of ``cards`` now (lower discards first): what the
-    costs share (the opponents' melds, the card values, how late it is) is looked up once per state."""
-    seat = hand.to_play
-    counts = hand.hands[seat]
-    side = hand.side_of[seat]
-    rules = hand.rules
-    other_sides = [melds for other, melds in enumerate(hand.melds) if other != side and melds]
-    values = value_table(rules.joker_value)
-    late: float = 1.0 if len(hand.stock) <= 10 else 0.3
-    costs: list[float] = []
-    for card in cards:
-        cost = keep_value(counts, card)
-        for melds in other_sides:
-            for meld in melds:
-                if _attaches_cached(meld, card, rules):
-                    cost += 100.0
-                    break
-        cost -= late * values[card]
-        costs.append(cost)
-    return costs
-
-
-_ATTACH_CACHE: dict[int, tuple[Meld, dict[int, bool]]] = {}
-"""Per meld object (kept alive in the entry, so its id cannot be reused): card -> attaches alone."""
-_CACHE_RULES: list[Rules] = []
-
-
-def _attaches_cached(meld: Meld, card: int, rules: Rules) -> bool:
-    if not _CACHE_RULES or _CACHE_RULES[0] is not rules:
-        _ATTACH_CACHE.clear()
-        _CACHE_RULES[:] = [rules]
-    entry = _ATTACH_CACHE.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        if len(_ATTACH_CACHE) > 50_000:
-            _ATTACH_CACHE.clear()
-        entry = _ATTACH_CACHE[id(meld)] = (meld, {})
-    known = entry[1]
-    result = known.get(card)
-    if result is None:
-        result = known[card] = attaches_to(meld, card, rules)
-    return result
-
-
-# ---------------------------------------------------------------------- static evaluation
-def evaluate(hand: Hand) -> list[float]:
-    """Each side's score estimate: the exact §8 total when the hand is over; otherwise melds with
-    bonuses, progress toward burraci, hand cards weighted by how near the end is, the pozzetto."""
-    rules = hand.rules
-    values = value_table(rules.joker_value)
-    sides = hand.num_sides
-    over = hand.is_over
-    weight = 1.0 if over else 1.0 - 0.5 * min(1.0, len(hand.stock) / 40.0)
-    totals = [0.0] * sides
-    for side in range(sides):
-        total = 0.0
-        for meld in hand.melds[side]:
-            total += meld_value(meld, rules)
-            if not over:
-                total += _progress(meld)
-        if side not in hand.pozzetto_of_side:
-            total -= rules.pozzetto_penalty
-        totals[side] = total
-    for seat in range(hand.players):
-        counts = hand.hands[seat]
-        points = 0
-        for k in range(NUM_KINDS):
-            if counts[k]:
-                points += counts[k] * values[k]
-        side = hand.side_of[seat]
-        totals[side] -= weight * points
-        if over and rules.double_negative_if_not_opened and not hand.melds[side]:
-            totals[side] -= points
-    if hand.closed_by >= 0:
-        totals[hand.side_of[hand.closed_by]] += rules.closing_bonus
-    return totals
-
-
-def _progress(meld: Meld) -> float:
-    size = len(meld.cards)
-    if size == 6:
-        return 40.0 if meld.wild < 0 else 25.0
-    if size == 5:
-        return 15.0
-    return 0.0
-
-
-def _reward(hand: Hand, seat: int, scale: float) -> float:
-    totals = evaluate(hand)
-    side = hand.side_of[seat]
-    mine = totals[side]
-    best_other = max(t for s, t in enumerate(totals) if s != side)
-    return 0.5 + 0.5 * math.tanh((mine - best_other) / scale)
+__all__ = ["IsmctsBot", "evaluate"]

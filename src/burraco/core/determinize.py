@@ -25,13 +25,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from burraco.core.actions import Record
 from burraco.core.cards import COPIES, DECK_SIZE, NUM_KINDS, counts_of
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.options import Rules
+from burraco.core.recordlog import RecordLog
 from burraco.core.view import Observation
 
 
@@ -60,7 +61,7 @@ def _fill(hand: Hand, seat: int, cards: list[int], taken_by_others: Sequence[int
         for c in cards[top : top + hidden]:
             counts[c] += 1
         top += hidden
-        hand.hands[other] = counts
+        hand.set_hand(other, counts)
     stock_size = len(hand.stock)
     hand.stock = cards[top : top + stock_size]
     top += stock_size
@@ -79,20 +80,30 @@ def _fill(hand: Hand, seat: int, cards: list[int], taken_by_others: Sequence[int
     hand.pozzetti = pozzetti
 
 
-def _scrub_logs(hand: Hand, seat: int, seat_log: list[Record]) -> None:
-    """Give every other viewer (and the full log) only what ``seat`` may see."""
-    public = [r.public() for r in seat_log]
-    hand.log = seat_log[:]
-    hand.visible_logs = [seat_log[:] if viewer == seat else public[:] for viewer in range(hand.players)]
+def _scrub_logs(hand: Hand, seat: int, seat_log: RecordLog) -> None:
+    """Give every other viewer (and the full log) only what ``seat`` may see.
+
+    A log that shows no private card but ``seat``'s (a hand already sampled for ``seat``) is
+    ``seat``'s view already: the hand's logs are kept (shared with its source, nothing copied)."""
+    if not hand.log.secret_seats & ~(1 << seat):
+        return
+    _set_logs(hand, seat, seat_log)
+
+
+def _set_logs(hand: Hand, seat: int, seat_log: RecordLog) -> None:
+    """The hand's logs become ``seat_log`` (for ``seat`` and the full log) and its public form."""
+    public = RecordLog(r.public() for r in seat_log)
+    hand.log = seat_log.share()
+    hand.visible_logs = [seat_log.share() if viewer == seat else public.share() for viewer in range(hand.players)]
     hand.visible_logs.append(public)
 
 
-def _own_pozzetti(log: Sequence[Record], seat: int) -> set[int]:
+def _own_pozzetti(log: Iterable[Record], seat: int) -> set[int]:
     """Indexes of the pozzetti ``seat`` itself took (it saw their cards)."""
     return {r.target for r in log if r.kind == "pozzetto" and r.seat == seat}
 
 
-def _taken_by_others(hand: Hand, seat: int, log: Sequence[Record]) -> list[int]:
+def _taken_by_others(hand: Hand, seat: int, log: Iterable[Record]) -> list[int]:
     own = _own_pozzetti(log, seat)
     return [i for i in range(min(hand.next_pozzetto, len(hand.pozzetti))) if i not in own]
 
@@ -157,7 +168,7 @@ def sample_hand_from_view(view: Observation, rules: Rules, rng: random.Random) -
         raise DeterminizationError("a spectator's view cannot be determinized from one seat")
     if rules.players != view.players:
         rules = rules.replace(players=view.players)
-    log = list(view.log)
+    log = view.log
     hand = Hand.deal(players=view.players, seed=0, dealer=view.dealer, rules=rules)
     taken = [r.target for r in log if r.kind == "pozzetto" and r.target >= 0]
     next_pozzetto = max(taken) + 1 if taken else 0
@@ -172,7 +183,8 @@ def sample_hand_from_view(view: Observation, rules: Rules, rng: random.Random) -
     hand.melds = [list(side) for side in view.melds]
     hand.discard_pile = list(view.discard_pile)
     hand.known = [counts_of(k) for k in view.known_cards]
-    hand.hands = [counts_of(view.hand) if s == seat else [0] * NUM_KINDS for s in range(view.players)]
+    for s in range(view.players):
+        hand.set_hand(s, counts_of(view.hand) if s == seat else [0] * NUM_KINDS)
     hand.hand_sizes = list(view.hand_sizes)
     hand.stock = [0] * view.stock_size
     hand.to_play = view.to_play
@@ -183,13 +195,13 @@ def sample_hand_from_view(view: Observation, rules: Rules, rng: random.Random) -
     cards = _pool_list(unseen_counts(view))
     rng.shuffle(cards)
     _fill(hand, seat, cards, [i for i in range(next_pozzetto) if i not in own_pozzetti])
-    _scrub_logs(hand, seat, log)
+    _set_logs(hand, seat, log)
     if hand.card_count() != DECK_SIZE:
         raise DeterminizationError(f"the sampled hand holds {hand.card_count()} cards, not {DECK_SIZE}")
     return hand
 
 
-def _rebuild_counters(hand: Hand, view: Observation, log: Sequence[Record]) -> None:
+def _rebuild_counters(hand: Hand, view: Observation, log: Iterable[Record]) -> None:
     turns = 0
     streak = 0
     first_done = [False] * view.players

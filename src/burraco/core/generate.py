@@ -25,6 +25,7 @@ from typing import Final, TypeVar
 from burraco.core.cards import ACE, JOKER, TWO, make_card
 from burraco.core.melds import HIGH_ACE, MAX_COMBINATION, MAX_SEQUENCE, Meld
 from burraco.core.options import Rules
+from burraco.core.summary import scan as _scan
 
 Cards = tuple[int, ...]
 _K = TypeVar("_K")
@@ -81,33 +82,28 @@ def _wilds_in(counts: list[int]) -> list[int]:
     return [w for w in WILD_ORDER if counts[w]]
 
 
-_SEQ_CACHE: dict[tuple[int, int, tuple[int, ...], bool, int], tuple[Cards, ...]] = {}
+_SEQ_CACHE: dict[int, tuple[Cards, ...]] = {}
 _ATTACH_CACHE: dict[tuple[object, ...], tuple[Cards, ...]] = {}
 CACHE_LIMIT: Final = 200_000
 """The generation caches are pure memoisation keyed by everything a result depends on."""
+_WILD_SETS: Final = tuple(tuple(w for i, w in enumerate(WILD_ORDER) if bits >> i & 1) for bits in range(32))
+"""The wildcards a hand holds, in :data:`WILD_ORDER`, by bit set (bit i: ``WILD_ORDER[i]``)."""
+_COMBO_CHUNKS: list[tuple[Cards, ...] | None] = [None] * (14 * 81 * 32)
+"""The combinations of one rank by (rank, base-3 suit code, wildcard bits): a pure function."""
 
-_SCAN_SUIT: Final = tuple(k // 13 for k in range(52))
-_SCAN_BIT: Final = tuple(2 << (k % 13) for k in range(52))
-_SCAN_RANK: Final = tuple(k % 13 + 1 for k in range(52))
-_SCAN_WEIGHT: Final = tuple((1, 3, 9, 27)[k // 13] for k in range(52))
+
+class _MeldAttaches:
+    """The attachments found for one meld object, by the hand's packed summary of its suit or rank."""
+
+    __slots__ = ("found", "meld")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld  # kept alive: its id cannot be reused while the entry exists
+        self.found: dict[int, tuple[Cards, ...]] = {}
 
 
-def _scan(counts: list[int]) -> tuple[list[int], list[int]]:
-    """One pass over the hand: per-suit position masks and per-rank base-3 suit codes."""
-    masks = [0, 0, 0, 0]
-    codes = [0] * 14
-    k: int
-    n: int
-    for k in range(52):
-        n = counts[k]
-        if n:
-            masks[_SCAN_SUIT[k]] |= _SCAN_BIT[k]
-            codes[_SCAN_RANK[k]] += _SCAN_WEIGHT[k] * (n if n < 3 else 2)
-    for s in range(4):
-        if masks[s] & 2:
-            masks[s] |= 1 << HIGH_ACE
-    return masks, codes
-
+_ATTACH_BY_MELD: dict[int, _MeldAttaches] = {}
+MELD_LIMIT: Final = 50_000
 
 def _remember(cache: dict[_K, tuple[Cards, ...]], key: _K, value: list[Cards]) -> tuple[Cards, ...]:
     """Store a result, each multiset once (an ace may reach the same cards from either end)."""
@@ -130,9 +126,29 @@ def plays(
 ) -> tuple[list[Cards], list[tuple[int, Cards]]]:
     """:func:`new_melds` and :func:`attachments` together, scanning the hand once."""
     hand = _as_list(counts)
-    wilds = _wilds(hand)
-    scan = _scan(hand)
-    return _new_melds(hand, side_melds, rules, wilds, scan), _attachments(hand, side_melds, rules, wilds, scan)
+    return plays_summarized(hand, _scan(hand), side_melds, rules)
+
+
+def plays_summarized(
+    counts: list[int], summary: tuple[list[int], list[int]], side_melds: Sequence[Meld], rules: Rules
+) -> tuple[list[Cards], list[tuple[int, Cards]]]:
+    """:func:`plays` from the hand's masks and codes kept up already
+    (:class:`~burraco.core.summary.HandSummary`; only read here)."""
+    meld_chunks, attach_chunks = play_chunks(counts, summary, side_melds, rules)
+    melds = [cards for chunk in meld_chunks for cards in chunk]
+    return melds, [(index, cards) for index, chunk in enumerate(attach_chunks) for cards in chunk]
+
+
+def play_chunks(
+    counts: list[int], summary: tuple[list[int], list[int]], side_melds: Sequence[Meld], rules: Rules
+) -> tuple[list[tuple[Cards, ...]], list[tuple[Cards, ...]]]:
+    """:func:`plays_summarized` in the generator's own pieces, in listing order: the new melds
+    as a list of memoised tuples (a suit's sequences, a rank's combinations), the attachments
+    as one memoised tuple per side meld (its index is the target). The same inputs give the
+    very same tuple objects back, so a caller may memoise what it derives from one by identity."""
+    bits = _wild_bits(counts)
+    return (_new_meld_chunks(counts, side_melds, rules, bits, summary),
+            _attachment_chunks(counts, side_melds, rules, bits, summary))
 
 
 def _as_list(counts: Sequence[int]) -> list[int]:
@@ -140,43 +156,53 @@ def _as_list(counts: Sequence[int]) -> list[int]:
     return counts if isinstance(counts, list) else list(counts)
 
 
-def _wilds(counts: list[int]) -> tuple[int, ...]:
-    found: list[int] = []
-    for w in WILD_ORDER:
-        if counts[w]:
-            found.append(w)
-    return tuple(found)
+def _wild_bits(counts: list[int]) -> int:
+    bits = 0
+    if counts[JOKER]:
+        bits = 1
+    for i in range(4):
+        if counts[OWN_TWO[i]]:
+            bits |= 2 << i
+    return bits
 
 
 def new_melds(counts: Sequence[int], side_melds: Sequence[Meld] = (), rules: Rules = DEFAULT_RULES) -> list[Cards]:
     """Every distinct legal new meld the hand can lay down (Art. 18 honoured against ``side_melds``)."""
     hand = _as_list(counts)
-    return _new_melds(hand, side_melds, rules, _wilds(hand), _scan(hand))
+    chunks = _new_meld_chunks(hand, side_melds, rules, _wild_bits(hand), _scan(hand))
+    return [cards for chunk in chunks for cards in chunk]
 
 
-def _new_melds(
-    counts: list[int], side_melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
-    scan: tuple[list[int], list[int]],
-) -> list[Cards]:
+def _new_meld_chunks(
+    counts: list[int], side_melds: Sequence[Meld], rules: Rules, bits: int, scan: tuple[list[int], list[int]],
+) -> list[tuple[Cards, ...]]:
     masks, codes = scan
-    result: list[Cards] = []
+    chunks: list[tuple[Cards, ...]] = []
     variant = rules.burraco_reale_variant
     for suit in range(4):
         mask = masks[suit]
         if mask:
-            key = (mask, suit, wilds, counts[OWN_TWO[suit]] >= 2, min(counts[suit * 13], 2) if variant else -1)
+            ace = min(counts[suit * 13], 2) if variant else -1
+            two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
+            key = (((mask << 2 | suit) << 5 | bits) << 1 | two) << 2 | (ace + 1)
             found = _SEQ_CACHE.get(key)
             if found is None:
                 fresh: list[Cards] = []
-                _sequences(fresh, mask, suit, list(wilds), counts, rules)
+                _sequences(fresh, mask, suit, list(_WILD_SETS[bits]), counts, rules)
                 found = _remember(_SEQ_CACHE, key, fresh)
-            result.extend(found)
+            chunks.append(found)
     taken = {m.rank for m in side_melds if m.kind == "combination"} if side_melds else set()
     for rank in COMBO_RANKS:
         code = codes[rank]
         if code and rank not in taken:
-            _combinations(result, COMBO_SUBSETS[rank][code], wilds)
-    return result
+            index = (rank * 81 + code) * 32 + bits
+            combos = _COMBO_CHUNKS[index]
+            if combos is None:
+                made: list[Cards] = []
+                _combinations(made, COMBO_SUBSETS[rank][code], _WILD_SETS[bits])
+                combos = _COMBO_CHUNKS[index] = tuple(made)
+            chunks.append(combos)
+    return chunks
 
 
 def _combinations(result: list[Cards], subsets: tuple[Cards, ...], wilds: tuple[int, ...]) -> None:
@@ -242,37 +268,61 @@ def attachments(counts: Sequence[int], melds: Sequence[Meld], rules: Rules = DEF
     if not melds:
         return []
     hand = _as_list(counts)
-    return _attachments(hand, melds, rules, _wilds(hand), _scan(hand))
+    chunks = _attachment_chunks(hand, melds, rules, _wild_bits(hand), _scan(hand))
+    return [(index, cards) for index, chunk in enumerate(chunks) for cards in chunk]
 
 
-def _attachments(
-    counts: list[int], melds: Sequence[Meld], rules: Rules, wilds: tuple[int, ...],
-    scan: tuple[list[int], list[int]],
-) -> list[tuple[int, Cards]]:
-    result: list[tuple[int, Cards]] = []
+def _attachment_chunks(
+    counts: list[int], melds: Sequence[Meld], rules: Rules, bits: int, scan: tuple[list[int], list[int]],
+) -> list[tuple[Cards, ...]]:
+    """Per side meld, the memoised tuple of its attachments: first by the meld object and the
+    hand's packed summary (ints only), then by the meld's content (:data:`_ATTACH_CACHE`)."""
+    chunks: list[tuple[Cards, ...]] = []
     if not melds:
-        return result
+        return chunks
     masks, codes = scan
     variant = rules.burraco_reale_variant
-    for index, meld in enumerate(melds):
+    for meld in melds:
         if meld.kind == "combination":
-            key: tuple[object, ...] = (meld.cards, codes[meld.rank], wilds)
+            packed = codes[meld.rank] << 5 | bits
         else:
             suit = meld.suit
-            key = (meld.cards, meld.wild_rank, masks[suit], wilds, counts[OWN_TWO[suit]] >= 2,
-                   min(counts[suit * 13], 2) if variant else -1)
-        found = _ATTACH_CACHE.get(key)
+            ace = min(counts[suit * 13], 2) if variant else -1
+            two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
+            packed = (((masks[suit] << 5 | bits) << 1 | two) << 2 | (ace + 1)) << 1 | 1
+        entry = _ATTACH_BY_MELD.get(id(meld))
+        if entry is None or entry.meld is not meld:
+            if len(_ATTACH_BY_MELD) >= MELD_LIMIT:
+                _ATTACH_BY_MELD.clear()
+            entry = _ATTACH_BY_MELD[id(meld)] = _MeldAttaches(meld)
+        found = entry.found.get(packed)
         if found is None:
-            fresh: list[tuple[int, Cards]] = []
-            if meld.kind == "combination":
-                _attach_combination(fresh, 0, meld, counts, list(wilds))
-            else:
-                _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, masks)
-                if meld.wild == OWN_TWO[meld.suit] and wilds:
-                    _attach_freeing_two(fresh, 0, meld, counts, list(wilds), masks)
-            found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
-        result.extend([(index, cards) for cards in found])
-    return result
+            found = entry.found[packed] = _attachments_of(meld, counts, rules, _WILD_SETS[bits], masks, codes)
+        chunks.append(found)
+    return chunks
+
+
+def _attachments_of(
+    meld: Meld, counts: list[int], rules: Rules, wilds: tuple[int, ...], masks: list[int], codes: list[int]
+) -> tuple[Cards, ...]:
+    variant = rules.burraco_reale_variant
+    if meld.kind == "combination":
+        key: tuple[object, ...] = (meld.cards, codes[meld.rank], wilds)
+    else:
+        suit = meld.suit
+        key = (meld.cards, meld.wild_rank, masks[suit], wilds, counts[OWN_TWO[suit]] >= 2,
+               min(counts[suit * 13], 2) if variant else -1)
+    found = _ATTACH_CACHE.get(key)
+    if found is None:
+        fresh: list[tuple[int, Cards]] = []
+        if meld.kind == "combination":
+            _attach_combination(fresh, 0, meld, counts, list(wilds))
+        else:
+            _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, masks)
+            if meld.wild == OWN_TWO[meld.suit] and wilds:
+                _attach_freeing_two(fresh, 0, meld, counts, list(wilds), masks)
+        found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
+    return found
 
 
 def _attach_combination(

@@ -23,18 +23,67 @@ from burraco.core.actions import DRAW, PICKUP, Action, Record
 from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
 from burraco.core.citation import cite
 from burraco.core.errors import IllegalActionError, IllegalMeldError
-from burraco.core.generate import plays
+from burraco.core.generate import Cards, play_chunks
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
+from burraco.core.recordlog import RecordLog
 from burraco.core.rng import SplitMix64
 from burraco.core.scoring import SideScore, score_side
+from burraco.core.summary import HandSummary
 
 Phase = Literal["take", "play", "over"]
 HAND_CARDS: Final = 11
 DEFAULT_RULES: Final = Rules()
 DISCARD_ACTIONS: Final = tuple(Action("discard", (card,)) for card in range(NUM_KINDS))
+_CLOSE_NO_POZZETTO: Final = 1
+_CLOSE_NO_BURRACO: Final = 2
+_CLOSE_WILDCARD: Final = 3
+_CLOSE_PICKED_ALONE: Final = 4
+_CLOSE_OPPONENT_WAITING: Final = 5
+"""Why a last card cannot close the hand (§6.1, §6.2, §6.4, §6.5, §6.6): codes for the listing,
+worded by :meth:`Hand._closing_text` only when a player asks."""
+_LEAVES_EMPTY: Final = 10
+_LEAVES_PICKED_ALONE: Final = 11
+"""A play that empties the hand with no pozzetto left (§3, §6), or leaves only the card picked up
+alone this turn (Art. 19)."""
 _ACTION_CACHE: dict[object, Action] = {}
 """Actions are immutable: the legal-action list reuses them instead of building new ones."""
+
+
+class _Listed:
+    """The actions of one memoised piece of the generator's output (:func:`play_chunks`), and the
+    most cards any of them plays: a piece none of whose plays can empty the hand is listed whole."""
+
+    __slots__ = ("actions", "chunk", "most")
+
+    def __init__(self, chunk: tuple[Cards, ...], target: int) -> None:
+        self.chunk = chunk  # kept alive: its id cannot be reused while the entry exists
+        self.actions = tuple(_action(cards, target) for cards in chunk)
+        self.most = max((len(cards) for cards in chunk), default=0)
+
+
+_LISTED: dict[int, _Listed] = {}
+"""By ``id(chunk) * 64 + target + 1`` (a side holds at most 36 melds: 108 cards, 3 a meld)."""
+
+
+def _action(cards: Cards, target: int) -> Action:
+    key: object = cards if target < 0 else (target, cards)
+    action = _ACTION_CACHE.get(key)
+    if action is None:
+        if len(_ACTION_CACHE) > 100_000:
+            _ACTION_CACHE.clear()
+        action = _ACTION_CACHE[key] = Action("meld", cards) if target < 0 else Action("attach", cards, target)
+    return action
+
+
+def _listed(chunk: tuple[Cards, ...], target: int) -> _Listed:
+    key = id(chunk) * 64 + target + 1
+    entry = _LISTED.get(key)
+    if entry is None or entry.chunk is not chunk:
+        if len(_LISTED) > 50_000:
+            _LISTED.clear()
+        entry = _LISTED[key] = _Listed(chunk, target)
+    return entry
 
 
 def _fail(message: str) -> IllegalActionError:
@@ -78,7 +127,7 @@ class Hand:
     each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
     """
 
-    __slots__ = STATE_FIELDS
+    __slots__ = (*STATE_FIELDS, "_owned", "_summaries", "_summary_of")
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
                  discard: list[int], stock: list[int], *, copy_of: Hand | None = None) -> None:
@@ -93,6 +142,12 @@ class Hand:
         self.players = rules.players
         self.dealer = dealer
         self.hands = [counts_of(h) for h in hands]
+        self._summaries = [HandSummary(h) for h in self.hands]
+        """Per seat, the generator's masks and codes of ``hands[seat]``, kept up card by card,
+        shared with clones until written (``_owned``: bit per seat this hand may write)."""
+        self._summary_of = self.hands[:]
+        """Per seat, the very list its summary describes (a list replaced from outside is noticed)."""
+        self._owned = (1 << self.players) - 1
         self.hand_sizes = [len(h) for h in hands]
         self.pozzetti = [list(p) for p in pozzetti]
         self.pozzetto_of_side: dict[int, int] = {}
@@ -113,8 +168,8 @@ class Hand:
         self.closed_by = -1
         self.end_reason = ""
         self.time_out_last = -1
-        self.log: list[Record] = []
-        self.visible_logs: list[list[Record]] = [[] for _ in range(self.players + 1)]
+        self.log = RecordLog()
+        self.visible_logs = [RecordLog() for _ in range(self.players + 1)]
         """Per seat (the last one: a spectator), the log as that seat may see it (RULES.md §5)."""
         self._check_deal()
 
@@ -182,6 +237,29 @@ class Hand:
 
     def hand_size(self, seat: int) -> int:
         return self.hand_sizes[seat]
+
+    def set_hand(self, seat: int, counts: list[int]) -> None:
+        """Replace a seat's count vector (``hand_sizes`` is the caller's to keep right): the way
+        to write ``hands[seat]`` from outside (determinization); the hand keeps the list."""
+        self.hands[seat] = counts
+        self._summaries[seat] = HandSummary(counts)
+        self._summary_of[seat] = counts
+        self._owned |= 1 << seat
+
+    def _summary(self, seat: int) -> HandSummary:
+        """The summary of ``hands[seat]`` to read, rebuilt if the list was replaced from outside."""
+        counts = self.hands[seat]
+        if self._summary_of[seat] is not counts:
+            self.set_hand(seat, counts)
+        return self._summaries[seat]
+
+    def _own_summary(self, seat: int) -> HandSummary:
+        """The summary of ``hands[seat]`` to write: copied first if it is shared with a clone."""
+        summary = self._summary(seat)
+        if not self._owned >> seat & 1:
+            summary = self._summaries[seat] = summary.copy()
+            self._owned |= 1 << seat
+        return summary
 
     def hand_cards(self, seat: int) -> list[int]:
         """The cards of a seat's hand, sorted by card id."""
@@ -366,23 +444,42 @@ class Hand:
 
     def _closing_refusal(self, seat: int, card: int, extra_melds: Sequence[Meld] = (), replaced: int = -1) -> str:
         """Why discarding ``card`` as the last card would not close the hand (§6), or ''."""
+        return self._closing_text(self._closing_block(seat, card, extra_melds, replaced), card)
+
+    def _closing_block(self, seat: int, card: int, extra_melds: Sequence[Meld] = (), replaced: int = -1) -> int:
+        """The rule of §6 that keeps ``card``, discarded as the last card, from closing the hand: one
+        of the ``_CLOSE_*`` codes, 0 if it closes (the listing asks this; messages are made apart)."""
         side = self.side_of[seat]
         if not self.side_took_pozzetto(side):
-            return f"you cannot close before your side has taken its pozzetto ({cite('6.1')})"
+            return _CLOSE_NO_POZZETTO
         melds = [m for i, m in enumerate(self.melds[side]) if i != replaced] + list(extra_melds)
         need_clean = self.rules.clean_burraco_to_close
         if not any(m.burraco(self.rules) == "clean" if need_clean else len(m.cards) >= 7 for m in melds):
-            kind = "a clean burraco" if need_clean else "a burraco"
-            return f"you cannot close without {kind} on your side ({cite('6.2')})"
+            return _CLOSE_NO_BURRACO
         if IS_WILD[card]:
-            return f"you cannot close by discarding a wildcard ({format_card(card)}) ({cite('6.4')}, Art. 11)"
+            return _CLOSE_WILDCARD
         picked, had_copy = self.one_card_pick
         if card == picked and not had_copy:
-            return f"you cannot close with the card just picked up alone from the discard pile ({cite('6.5')})"
+            return _CLOSE_PICKED_ALONE
         if self.rules.opponent_must_have_played:
             waiting = [s for s in range(self.players) if self.side_of[s] != side and not self.first_turn_done[s]]
             if waiting:
-                return f"you cannot close before every opponent has played a turn ({cite('6.6')})"
+                return _CLOSE_OPPONENT_WAITING
+        return 0
+
+    def _closing_text(self, block: int, card: int) -> str:
+        """The words of a ``_CLOSE_*`` code for ``card`` ('' for 0)."""
+        if block == _CLOSE_NO_POZZETTO:
+            return f"you cannot close before your side has taken its pozzetto ({cite('6.1')})"
+        if block == _CLOSE_NO_BURRACO:
+            kind = "a clean burraco" if self.rules.clean_burraco_to_close else "a burraco"
+            return f"you cannot close without {kind} on your side ({cite('6.2')})"
+        if block == _CLOSE_WILDCARD:
+            return f"you cannot close by discarding a wildcard ({format_card(card)}) ({cite('6.4')}, Art. 11)"
+        if block == _CLOSE_PICKED_ALONE:
+            return f"you cannot close with the card just picked up alone from the discard pile ({cite('6.5')})"
+        if block == _CLOSE_OPPONENT_WAITING:
+            return f"you cannot close before every opponent has played a turn ({cite('6.6')})"
         return ""
 
     # ----------------------------------------------------------------- time-out (§10, Art. 28)
@@ -472,81 +569,84 @@ class Hand:
             return []
         seat = self.to_play
         side = self.side_of[seat]
-        counts = self.hands[seat]
+        summary = self._summary(seat)
         size = self.hand_sizes[seat]
         side_melds = self.melds[side]
         actions: list[Action] = []
-        melds, attaches = plays(counts, side_melds, self.rules)
-        cache = _ACTION_CACHE
-        for cards in melds:
-            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, -1):
-                action = cache.get(cards)
-                if action is None:
-                    action = cache[cards] = Action("meld", cards)
-                actions.append(action)
-        for target, cards in attaches:
-            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, target):
-                key = (target, cards)
-                action = cache.get(key)
-                if action is None:
-                    action = cache[key] = Action("attach", cards, target)
-                actions.append(action)
-        if len(cache) > 100_000:
-            cache.clear()
+        meld_chunks, attach_chunks = play_chunks(self.hands[seat], (summary.masks, summary.codes), side_melds,
+                                                 self.rules)
+        for chunk in meld_chunks:
+            if chunk:
+                self._list_chunk(actions, _listed(chunk, -1), seat, size, -1)
+        for target, chunk in enumerate(attach_chunks):
+            if chunk:
+                self._list_chunk(actions, _listed(chunk, target), seat, size, target)
         actions.extend([DISCARD_ACTIONS[card] for card in self._discardable(seat)])
         return actions
 
+    def _list_chunk(self, actions: list[Action], listed: _Listed, seat: int, size: int, target: int) -> None:
+        """Add a piece's plays that leave the hand as §3 allows (all of them, when none leaves
+        fewer than 2 cards)."""
+        if size - listed.most >= 2:
+            actions.extend(listed.actions)
+            return
+        for action in listed.actions:
+            cards = action.cards
+            if size - len(cards) >= 2 or self._leaves_ok(seat, size - len(cards), cards, None, target):
+                actions.append(action)
+
     def _discardable(self, seat: int) -> list[int]:
         """The distinct cards ``seat`` may discard now (the logic of :meth:`verify_discard`)."""
-        counts = self.hands[seat]
         picked, had_copy = self.one_card_pick
-        banned = -1 if had_copy else picked
-        cards: list[int] = []
-        k: int
-        for k in range(NUM_KINDS):
-            if counts[k] and k != banned:
-                cards.append(k)
+        cards = self._summary(seat).distinct(self.hands[seat])
+        if picked >= 0 and not had_copy and picked in cards:
+            cards.remove(picked)
         if self.hand_sizes[seat] == 1 and not self.pozzetto_available(self.side_of[seat]):
-            cards = [k for k in cards if not self._closing_refusal(seat, k)]
+            cards = [k for k in cards if not self._closing_block(seat, k)]
         return cards
 
     # ----------------------------------------------------------------- internals
     def _leaves_ok(self, seat: int, left: int, cards: Sequence[int], new: Meld | None, target: int) -> bool:
-        try:
-            if new is None:
-                side_melds = self.melds[self.side_of[seat]]
-                made = meld_or_reason(cards, self.rules) if target < 0 else attach_or_reason(
-                    side_melds[target], cards, self.rules)
-                if isinstance(made, str):
-                    return False
-                new = made
-            self._verify_leaves_hand(seat, len(cards), [new], target)
-        except IllegalActionError:
-            return False
-        return True
+        if new is None:
+            side_melds = self.melds[self.side_of[seat]]
+            made = meld_or_reason(cards, self.rules) if target < 0 else attach_or_reason(
+                side_melds[target], cards, self.rules)
+            if isinstance(made, str):
+                return False
+            new = made
+        return not self._leaves_block(seat, len(cards), [new], target)
 
     def _verify_leaves_hand(self, seat: int, used: int, made: list[Meld], target: int) -> None:
         """§3: the hand may be emptied only to take the pozzetto on the fly; one card left must be
         discardable (to take the pozzetto with the discard, or to close)."""
+        block = self._leaves_block(seat, used, made, target)
+        if not block:
+            return
+        if block == _LEAVES_EMPTY:
+            raise _fail("you must keep a card to discard: your side has already taken its pozzetto "
+                        f"({cite('3', '6')})")
+        remaining = self._last_card_after(seat, made, target)
+        if block == _LEAVES_PICKED_ALONE:
+            raise _fail(f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
+                        f"which you may not discard this turn ({cite('3')}, Art. 19)")
+        raise _fail(f"this would leave you one card you could not discard: {self._closing_text(block, remaining)}")
+
+    def _leaves_block(self, seat: int, used: int, made: list[Meld], target: int) -> int:
+        """The rule of §3 a play of ``used`` cards making ``made`` breaks by what it leaves in the
+        hand: ``_LEAVES_EMPTY``, ``_LEAVES_PICKED_ALONE`` or a ``_CLOSE_*`` code; 0 if none."""
         left = self.hand_sizes[seat] - used
         side = self.side_of[seat]
         if left >= 2:
-            return
+            return 0
         if left == 0:
-            if not self.pozzetto_available(side):
-                raise _fail("you must keep a card to discard: your side has already taken its pozzetto "
-                            f"({cite('3', '6')})")
-            return
+            return 0 if self.pozzetto_available(side) else _LEAVES_EMPTY
         remaining = self._last_card_after(seat, made, target)
         picked, had_copy = self.one_card_pick
         if remaining == picked and not had_copy:
-            raise _fail(f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
-                        f"which you may not discard this turn ({cite('3')}, Art. 19)")
+            return _LEAVES_PICKED_ALONE
         if self.pozzetto_available(side):
-            return
-        reason = self._closing_refusal(seat, remaining, made, target)
-        if reason:
-            raise _fail(f"this would leave you one card you could not discard: {reason}")
+            return 0
+        return self._closing_block(seat, remaining, made, target)
 
     def _last_card_after(self, seat: int, made: list[Meld], target: int) -> int:
         counts = list(self.hands[seat])
@@ -589,16 +689,18 @@ class Hand:
         return True
 
     def _add_to_hand(self, seat: int, cards: Sequence[int]) -> None:
+        summary = self._own_summary(seat)
         counts = self.hands[seat]
         for c in cards:
-            counts[c] += 1
+            summary.add(counts, c)
         self.hand_sizes[seat] += len(cards)
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+        summary = self._own_summary(seat)
         counts = self.hands[seat]
         known = self.known[seat]
         for c in cards:
-            counts[c] -= 1
+            summary.remove(counts, c)
             if known[c]:
                 known[c] -= 1
         self.hand_sizes[seat] -= len(cards)
@@ -688,6 +790,14 @@ class Hand:
         self.players = other.players
         self.dealer = other.dealer
         self.hands = [h[:] for h in other.hands]
+        self._summaries = other._summaries[:]  # shared until written (copy on write)
+        self._summary_of = self.hands[:]
+        theirs, of = other.hands, other._summary_of
+        for seat in range(len(theirs)):
+            if of[seat] is not theirs[seat]:  # replaced from outside and not rescanned yet
+                self._summary_of[seat] = _NO_CARDS_LIST
+        self._owned = 0
+        other._owned = 0
         self.hand_sizes = other.hand_sizes[:]
         self.pozzetti = other.pozzetti  # never mutated after the deal: shared
         self.pozzetto_of_side = dict(other.pozzetto_of_side)
@@ -708,11 +818,13 @@ class Hand:
         self.closed_by = other.closed_by
         self.end_reason = other.end_reason
         self.time_out_last = other.time_out_last
-        self.log = other.log[:]
-        self.visible_logs = [log[:] for log in other.visible_logs]
+        self.log = other.log.share()  # the logs are shared until one side appends (recordlog.py)
+        self.visible_logs = [log.share() for log in other.visible_logs]
 
 
 _NO_CARDS: Final[list[list[int]]] = []
+_NO_CARDS_LIST: Final[list[int]] = []
+"""Stands for "no list": a summary marked so is rebuilt on first use."""
 
 
 def _initial_sides(players: int) -> list[int]:

@@ -49,6 +49,7 @@ from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
 from burraco.core.hand import STATE_FIELDS, Hand
 from burraco.core.options import PRESETS, Rules, option_kind, option_may_be_none
 from burraco.core.options import preset as rules_preset
+from burraco.core.recordlog import RecordLog
 
 FORMAT_NAME: Final = "burraco-history"
 FORMAT_VERSION: Final = 1
@@ -354,6 +355,8 @@ def snapshot(hand: Hand) -> dict[str, object]:
 
 
 def _frozen(value: object) -> object:
+    if isinstance(value, RecordLog):
+        return tuple(value)
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):

@@ -192,6 +192,14 @@ def _copies_reason(cards: Sequence[int]) -> str | None:
     return None
 
 
+_VERDICTS: dict[tuple[tuple[int, ...], int, bool], Meld | str] = {}
+"""Memo of :func:`meld_or_reason`: cards (in the order given), ace end, and the one option it
+reads (``burraco_reale_variant``) -> the verdict. A verdict is immutable (a :class:`Meld` or a
+string), so repeating a check — the engine's listing, then applying, a listed play — costs a
+lookup."""
+VERDICT_LIMIT: Final = 100_000
+
+
 def meld_or_reason(cards: Sequence[int], rules: Rules = DEFAULT_RULES, ace_high: bool | None = None) -> Meld | str:
     """Validate ``cards`` as a new meld: the :class:`Meld`, or the reason it is illegal.
 
@@ -203,6 +211,16 @@ def meld_or_reason(cards: Sequence[int], rules: Rules = DEFAULT_RULES, ace_high:
     >>> meld_or_reason(p("7S 7S 7S"))
     'a third 7S does not exist'
     """
+    key = (tuple(cards), -1 if ace_high is None else int(ace_high), rules.burraco_reale_variant)
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        if len(_VERDICTS) >= VERDICT_LIMIT:
+            _VERDICTS.clear()
+        verdict = _VERDICTS[key] = _verdict(key[0], rules, ace_high)
+    return verdict
+
+
+def _verdict(cards: tuple[int, ...], rules: Rules, ace_high: bool | None) -> Meld | str:
     if len(cards) < 3:
         return f"a meld needs at least 3 cards, not {len(cards)}"
     reason = _copies_reason(cards)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from burraco.core.actions import Record
 from burraco.core.cards import NUM_KINDS
 from burraco.core.hand import Hand, Phase
 from burraco.core.melds import Meld
+from burraco.core.recordlog import RecordLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +49,9 @@ class Observation:
     """(side, pozzetto index) for every pozzetto taken."""
     known_cards: tuple[tuple[int, ...], ...]
     """Per seat, cards everyone knows it holds (picked up from the pile, not played since)."""
-    log: tuple[Record, ...]
-    """The log with other seats' private cards removed."""
+    log: RecordLog
+    """The log with other seats' private cards removed: a read-only sequence of records that
+    shares the hand's (taken in O(1); it equals any list or tuple of the same records)."""
     must_draw: bool
     one_card_pick: int
     """The card this seat picked up alone this turn and may not discard (-1 if none)."""
@@ -64,7 +65,7 @@ class Observation:
 def observe(hand: Hand, seat: int | None) -> Observation:
     """Build ``seat``'s observation of ``hand`` (``None`` for a spectator)."""
     own = tuple(hand.hand_cards(seat)) if seat is not None else ()
-    log = tuple(hand.visible_logs[-1 if seat is None else seat])
+    log = hand.visible_logs[-1 if seat is None else seat].share()
     known = tuple(_cards_of(counts) for counts in hand.known)
     picked = hand.one_card_pick[0] if seat == hand.to_play and not hand.one_card_pick[1] else -1
     return Observation(
