@@ -2,7 +2,8 @@
 
 When ``burraco.core`` is compiled (mypyc, setup.py), pytest cannot collect doctests from the
 ``.py`` files of the compiled modules (the imported module is the ``.so``). Their doctests are run
-instead by ``tests/core/test_compiled_doctests.py``, against the compiled module, from the source text.
+instead by ``tests/core/test_compiled_doctests.py`` (and ``tests/rl/test_compiled.py`` for the
+modules of ``burraco.rl`` compiled with the core), against the compiled module, from the source text.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import importlib.util
 from pathlib import Path
 
 CORE = Path(__file__).resolve().parent / "src" / "burraco" / "core"
+RL = CORE.parent / "rl"
 MIGRATIONS = Path(__file__).resolve().parent / "src" / "burraco" / "web" / "migrations"
 """Alembic runs ``env.py`` and the revision scripts itself; importing them alone does nothing useful."""
 
@@ -26,4 +28,6 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
         return True
     if collection_path.suffix == ".py" and collection_path.parent == CORE and collection_path.stem != "__init__":
         return True if is_compiled(f"burraco.core.{collection_path.stem}") else None
+    if collection_path.suffix == ".py" and collection_path.parent == RL and collection_path.stem != "__init__":
+        return True if is_compiled(f"burraco.rl.{collection_path.stem}") else None
     return None

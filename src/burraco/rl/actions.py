@@ -129,6 +129,27 @@ class CanonicalLegal:
         return [index_to_action(i, self) for i in self.indices]
 
 
+_ONES: Final = b"\x01" * MELD_SLOTS
+
+
+def mask_bytes(legal: CanonicalLegal) -> bytearray:
+    """The legal-action mask of one step as :data:`SIZE` bytes, 1 for a legal index (the environment
+    views them as ``int8`` without copying); melds and attachments fill two runs of indices.
+
+    >>> [i for i, legal in enumerate(mask_bytes(CanonicalLegal([DRAW, PICKUP]))) if legal]
+    [0, 1]
+    """
+    mask = bytearray(SIZE)
+    for index in legal.fixed:
+        mask[index] = 1
+    melds, attaches = len(legal.melds), len(legal.attaches)
+    if melds:
+        mask[MELD_BASE : MELD_BASE + melds] = _ONES[:melds]
+    if attaches:
+        mask[ATTACH_BASE : ATTACH_BASE + attaches] = _ONES[:attaches]
+    return mask
+
+
 def canonical_legal(hand: Hand) -> CanonicalLegal:
     """The hand's legal actions (:meth:`Hand.legal_actions`) in canonical order."""
     return CanonicalLegal(hand.legal_actions())
