@@ -21,9 +21,9 @@ COMPILED = [
 ]
 """The modules of ``burraco.core`` that mypyc compiles (every module of the core)."""
 
-COMPILED_RL = ["actions", "fastobs", "layout"]
+COMPILED_RL = ["actions", "fastobs", "layout", "stepper"]
 """The modules of ``burraco.rl`` compiled with the core: the environment's hot path (canonical legal
-list and mask, incremental observation). They import only the core and the standard library: the
+list and mask, incremental observation, the step). They import only the core and the standard library: the
 build runs mypy where NumPy, PettingZoo and Gymnasium are not installed (tests/rl/test_compiled.py)."""
 
 
