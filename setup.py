@@ -1,4 +1,4 @@
-"""Build hook: compile the rules core (and ``burraco.bots.lite``) with mypyc when the package is installed.
+"""Build hook: compile the rules core (with ``burraco.bots.lite`` and the RL environment's hot path) with mypyc when the package is installed.
 
 Everything else about the package is in pyproject.toml. The compiled modules are the same
 source files as the pure-Python ones; where no C compiler (or no mypyc) is available, or when
@@ -24,6 +24,11 @@ COMPILED_BOTS = ["lite"]
 """The modules of ``burraco.bots`` compiled with them: the search bot's playout policy and
 evaluation (its hot path; no doctests, nothing subclassed)."""
 
+COMPILED_RL = ["actions", "fastobs", "layout", "stepper"]
+"""The modules of ``burraco.rl`` compiled with the core: the environment's hot path (canonical legal
+list and mask, incremental observation, the step). They import only the core and the standard library: the
+build runs mypy where NumPy, PettingZoo and Gymnasium are not installed (tests/rl/test_compiled.py)."""
+
 
 def _pure(reason: str) -> list[object]:
     print(f"burraco: installing the pure-Python core ({reason})", file=sys.stderr)
@@ -40,6 +45,7 @@ def _ext_modules() -> list[object]:
     here = Path(__file__).resolve().parent
     sources = [str(here / "src" / "burraco" / "core" / f"{name}.py") for name in COMPILED]
     sources += [str(here / "src" / "burraco" / "bots" / f"{name}.py") for name in COMPILED_BOTS]
+    sources += [str(here / "src" / "burraco" / "rl" / f"{name}.py") for name in COMPILED_RL]
     os.chdir(here / "src")  # mypyc names the modules from the working directory
     try:
         return list(mypycify([os.path.relpath(s) for s in sources], opt_level="3", debug_level="0",

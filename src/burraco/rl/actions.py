@@ -77,11 +77,11 @@ class CanonicalLegal:
             else:
                 others.append(action)
                 fixed.append(_fixed_index(action))
-        if melds:
-            melds.sort(key=_meld_key)
+        if len(melds) > 1:
+            _sort_melds(melds)
             del melds[MELD_SLOTS:]
-        if attaches:
-            attaches.sort(key=_attach_key)
+        if len(attaches) > 1:
+            _sort_attaches(attaches)
             del attaches[ATTACH_SLOTS:]
         fixed.sort()
         self.melds = melds
@@ -129,17 +129,83 @@ class CanonicalLegal:
         return [index_to_action(i, self) for i in self.indices]
 
 
+_ONES: Final = b"\x01" * MELD_SLOTS
+
+
+def mask_bytes(legal: CanonicalLegal) -> bytearray:
+    """The legal-action mask of one step as :data:`SIZE` bytes, 1 for a legal index (the environment
+    views them as ``int8`` without copying); melds and attachments fill two runs of indices.
+
+    >>> [i for i, legal in enumerate(mask_bytes(CanonicalLegal([DRAW, PICKUP]))) if legal]
+    [0, 1]
+    """
+    mask = bytearray(SIZE)
+    for index in legal.fixed:
+        mask[index] = 1
+    melds, attaches = len(legal.melds), len(legal.attaches)
+    if melds:
+        mask[MELD_BASE : MELD_BASE + melds] = _ONES[:melds]
+    if attaches:
+        mask[ATTACH_BASE : ATTACH_BASE + attaches] = _ONES[:attaches]
+    return mask
+
+
 def canonical_legal(hand: Hand) -> CanonicalLegal:
     """The hand's legal actions (:meth:`Hand.legal_actions`) in canonical order."""
     return CanonicalLegal(hand.legal_actions())
 
 
-def _meld_key(action: Action) -> tuple[int, tuple[int, ...]]:
-    return len(action.cards), action.cards
+def _meld_before(a: Action, b: Action) -> bool:
+    """The canonical order of melds: fewer cards first, then by the cards (sorted card ids)."""
+    x, y = a.cards, b.cards
+    if len(x) != len(y):
+        return len(x) < len(y)
+    return x < y
 
 
-def _attach_key(action: Action) -> tuple[int, int, tuple[int, ...]]:
-    return len(action.cards), action.target, action.cards
+def _attach_before(a: Action, b: Action) -> bool:
+    """The canonical order of attachments: fewer cards first, then by the target meld, then the cards."""
+    x, y = a.cards, b.cards
+    if len(x) != len(y):
+        return len(x) < len(y)
+    if a.target != b.target:
+        return a.target < b.target
+    return x < y
+
+
+def _sort_melds(items: list[Action]) -> None:
+    """Sort in place by :func:`_meld_before`, stably (binary insertion: a step's list is short, and
+    the comparison is a direct call where ``list.sort(key=...)`` builds and compares key tuples)."""
+    for i in range(1, len(items)):
+        item = items[i]
+        if not _meld_before(item, items[i - 1]):
+            continue
+        lo, hi = 0, i - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if _meld_before(item, items[mid]):
+                hi = mid
+            else:
+                lo = mid + 1
+        del items[i]
+        items.insert(lo, item)
+
+
+def _sort_attaches(items: list[Action]) -> None:
+    """:func:`_sort_melds` by :func:`_attach_before`."""
+    for i in range(1, len(items)):
+        item = items[i]
+        if not _attach_before(item, items[i - 1]):
+            continue
+        lo, hi = 0, i - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if _attach_before(item, items[mid]):
+                hi = mid
+            else:
+                lo = mid + 1
+        del items[i]
+        items.insert(lo, item)
 
 
 def _fixed_index(action: Action) -> int:

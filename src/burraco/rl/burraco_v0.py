@@ -39,6 +39,7 @@ from burraco.core.options import Rules, preset
 from burraco.core.view import observe
 from burraco.rl import actions as A
 from burraco.rl import observation as O
+from burraco.rl.stepper import Stepper
 from burraco.rl.tracker import SeatTracker
 
 NAME: Final = "burraco_v0"
@@ -68,21 +69,10 @@ def observation_space() -> spaces.Dict:
     })
 
 
-_ONES: Final = b"\x01" * A.MELD_SLOTS
-
-
 def mask_of(legal: A.CanonicalLegal) -> npt.NDArray[np.int8]:
-    """The legal-action mask of one step: a fresh ``int8`` array over a ``bytearray`` (faster to fill
-    than NumPy items); the melds and attachments fill two runs of indices."""
-    mask = bytearray(A.SIZE)
-    for index in legal.fixed:
-        mask[index] = 1
-    melds, attaches = len(legal.melds), len(legal.attaches)
-    if melds:
-        mask[A.MELD_BASE : A.MELD_BASE + melds] = _ONES[:melds]
-    if attaches:
-        mask[A.ATTACH_BASE : A.ATTACH_BASE + attaches] = _ONES[:attaches]
-    return np.frombuffer(mask, dtype=np.int8)
+    """The legal-action mask of one step: a fresh ``int8`` array over :func:`~burraco.rl.actions.mask_bytes`
+    (a ``bytearray``, faster to fill than NumPy items; viewed, not copied)."""
+    return np.frombuffer(A.mask_bytes(legal), dtype=np.int8)
 
 
 def deal_from(rng: random.Random, players: int, rules: Rules) -> Hand:
@@ -134,8 +124,8 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
 
     def _set_start(self) -> None:
         players = len(self.possible_agents)
-        self.legal = A.canonical_legal(self.hand)
-        self._steps = [0] * players
+        self._stepper = Stepper(self.hand)
+        self.legal = self._stepper.legal
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._trackers: list[SeatTracker | None] = [None] * players
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -147,7 +137,8 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat_of[agent]
-        return {"observation": self._tracker(seat).vector(), "action_mask": self._mask_for(seat)}
+        tracker = self._trackers[seat] or self._tracker(seat)
+        return {"observation": tracker.vector(), "action_mask": self._mask_for(seat)}
 
     def _tracker(self, seat: int) -> SeatTracker:
         tracker = self._trackers[seat]
@@ -172,31 +163,27 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
 
     def action_for(self, index: int) -> Any:
         """The engine action that ``index`` plays now (the default action if it is not legal)."""
-        return self.legal.action_at(index) or A.index_to_action(self.legal.indices[0], self.legal)
+        return self._stepper.action_for(index)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        hand = self.hand
-        seat = hand.to_play
         self._cumulative_rewards[agent] = 0.0
-        chosen = self.legal.action_at(int(action) if action is not None else -1)
-        if chosen is None:
+        stepper = self._stepper
+        if stepper.play(int(action) if action is not None else -1):
             self.infos[agent] = {"illegal": True}
-            chosen = A.index_to_action(self.legal.indices[0], self.legal)
         elif self.infos[agent]:
             self.infos[agent] = {}
-        hand.apply_trusted(chosen)  # an action of the legal list of this very state
-        self._steps[seat] += 1
+        hand = self.hand
         if hand.is_over:
             self.rewards = dict(zip(self.possible_agents, final_rewards(hand), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         else:
-            self.legal = A.canonical_legal(hand)
-            if self.max_cycles is not None and self._steps[hand.to_play] >= self.max_cycles:
+            self.legal = stepper.legal
+            if self.max_cycles is not None and stepper.steps[hand.to_play] >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[hand.to_play]
         if self.render_mode == "human":

@@ -19,46 +19,19 @@ seat 0 of 2, side 0, phase take, seat 1 to play
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from burraco.core.cards import DECK_SIZE, NUM_KINDS, format_cards
-from burraco.core.melds import Meld
+from burraco.core.cards import NUM_KINDS, format_cards
 from burraco.core.options import Rules
-from burraco.core.scoring import score_side
 from burraco.core.view import Observation
+from burraco.rl.layout import LAYOUT, MAX_SEATS, MAX_SIDES, OFFSET, PHASES, SIZE, table_points
 
-MAX_SEATS: Final = 4
-MAX_SIDES: Final = 3
-PHASES: Final = ("take", "play", "over")
-LAYOUT: Final = (
-    ("hand", NUM_KINDS),
-    ("melds_by_side", MAX_SIDES * NUM_KINDS),
-    ("meld_count_by_side", MAX_SIDES),
-    ("table_points_by_side", MAX_SIDES),
-    ("discard_counts", NUM_KINDS),
-    ("discard_top", NUM_KINDS),
-    ("discard_order", DECK_SIZE),
-    ("known_by_seat", MAX_SEATS * NUM_KINDS),
-    ("hand_size_by_seat", MAX_SEATS),
-    ("stock_size", 1),
-    ("pozzetto_sizes", 2),
-    ("pozzetto_taken_by_side", MAX_SIDES),
-    ("phase", len(PHASES)),
-    ("must_draw", 1),
-    ("one_card_pick", NUM_KINDS),
-    ("players", 3),
-    ("to_play", MAX_SEATS),
-    ("own_pozzetto", 1),
-)
-"""(name, width) of each block, in order. ``discard_order`` holds card id + 1, bottom first (0:
-empty); ``table_points_by_side`` is the points each side has on the table (melds, bonuses and
-the untaken-pozzetto penalty, no hand cards) in hundreds."""
-SIZE: Final = sum(width for _, width in LAYOUT)
-OFFSET: Final = {name: sum(w for _, w in LAYOUT[:i]) for i, (name, _) in enumerate(LAYOUT)}
+# the layout and the table points live in a NumPy-free module that mypyc compiles with the core
+__all__ = ["LAYOUT", "MAX_SEATS", "MAX_SIDES", "OFFSET", "PHASES", "SIZE", "encode", "side_order", "table_points",
+           "text_view"]
 
 
 def side_order(view: Observation) -> list[int]:
@@ -132,39 +105,7 @@ def _encode_scalars(out: npt.NDArray[np.float32], view: Observation, order: list
     out[OFFSET["own_pozzetto"]] = mine is not None and mine in taken
 
 
-_MELD_POINTS: dict[int, tuple[Meld, Rules, int]] = {}
-_BASE_POINTS: dict[tuple[bool, bool, int], tuple[Rules, int]] = {}
 _DEFAULT_RULES: Final = {n: Rules(players=n) for n in (2, 3, 4)}
-
-
-def table_points(melds: Sequence[Meld], took: bool, closed: bool, rules: Rules) -> int:
-    """A side's points on the table: :func:`score_side` with no cards in hand.
-
-    With no cards in hand the score is a sum of one term per meld (its card points and burraco
-    bonus, the two items :func:`score_side` lists for it) and one for the side (the closing bonus,
-    the penalty for a pozzetto not taken), so both are memoised apart: a meld is scored once
-    however often observations are built (a new meld or attachment is one new :class:`Meld`).
-    tests/rl/test_tracker.py checks the sum against :func:`score_side`.
-    """
-    total = _side_points(took, closed, rules)
-    for meld in melds:
-        hit = _MELD_POINTS.get(id(meld))
-        if hit is None or hit[1] is not rules:  # the cache keeps its melds alive, so an id names one meld
-            if len(_MELD_POINTS) > 8192:
-                _MELD_POINTS.clear()
-            hit = _MELD_POINTS[id(meld)] = (meld, rules, meld.card_points(rules) + meld.bonus(rules))
-        total += hit[2]
-    return total
-
-
-def _side_points(took: bool, closed: bool, rules: Rules) -> int:
-    key = (took, closed, id(rules))
-    hit = _BASE_POINTS.get(key)
-    if hit is None or hit[0] is not rules:
-        if len(_BASE_POINTS) > 1024:
-            _BASE_POINTS.clear()
-        hit = _BASE_POINTS[key] = (rules, score_side((), (), took, closed, rules).total)
-    return hit[1]
 
 
 def text_view(view: Observation) -> str:

@@ -1,0 +1,108 @@
+"""The modules of ``burraco.rl`` that setup.py compiles with the core (``COMPILED_RL``).
+
+The build is all or nothing: mypyc type-checks every listed module in pip's isolated build
+environment, where only setuptools and mypy are installed, and one module mypy cannot check
+makes the whole install fall back to the pure-Python core. So a listed module must import only
+the standard library and ``burraco`` modules that do the same (checked here on the source, on
+both paths); on the compiled path the listed modules and the core are compiled together, and
+their doctests run against the compiled module (conftest.py skips collecting them from the file).
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from burraco.benchmarks import core_path
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
+
+
+def _listed(name: str) -> list[str]:
+    """A list of module names assigned at the top of setup.py."""
+    for node in ast.parse((ROOT / "setup.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return [str(ast.literal_eval(e)) for e in node.value.elts] if isinstance(node.value, ast.List) else []
+    return []
+
+
+COMPILED_RL = _listed("COMPILED_RL")
+
+
+def _imports(module: str) -> set[str]:
+    """The modules ``module``'s source imports (absolute names; ``__future__`` left out)."""
+    path = SRC.joinpath(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__":
+            found.add(node.module)
+    return found
+
+
+def _third_party_closure(module: str) -> set[str]:
+    """Every import outside the standard library and ``burraco``, following ``burraco`` imports."""
+    todo, done, outside = [module], set(), set()
+    while todo:
+        current = todo.pop()
+        if current in done:
+            continue
+        done.add(current)
+        for name in _imports(current):
+            top = name.split(".")[0]
+            if top == "burraco":
+                todo.append(name)
+            elif top not in sys.stdlib_module_names:
+                outside.add(name)
+    return outside
+
+
+def test_the_rl_hot_path_is_listed() -> None:
+    assert {"actions", "fastobs", "layout", "stepper"} <= set(COMPILED_RL)
+    assert set(_listed("COMPILED")) >= {"hand", "actions", "view"}  # the core is still listed
+
+
+@pytest.mark.parametrize("name", COMPILED_RL)
+def test_a_compiled_rl_module_needs_nothing_but_the_standard_library(name: str) -> None:
+    assert _third_party_closure(f"burraco.rl.{name}") == set()
+
+
+def test_the_closure_check_sees_numpy() -> None:
+    """The check above would catch a module that reaches NumPy (the observation encoder does)."""
+    assert "numpy" in _third_party_closure("burraco.rl.observation")
+
+
+@pytest.mark.parametrize("name", COMPILED_RL)
+def test_compiled_with_the_core_or_not_at_all(name: str) -> None:
+    module = importlib.import_module(f"burraco.rl.{name}")
+    assert str(module.__file__).endswith(".py") == (core_path() == "pure Python")
+
+
+def _docstrings(source: str) -> list[tuple[str, str]]:
+    tree = ast.parse(source)
+    found = [("module", ast.get_docstring(tree, clean=False) or "")]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.append((node.name, ast.get_docstring(node, clean=False) or ""))
+    return [(name, text) for name, text in found if ">>>" in text]
+
+
+@pytest.mark.parametrize("name", COMPILED_RL)
+def test_doctests_of_the_compiled_module(name: str) -> None:
+    module = importlib.import_module(f"burraco.rl.{name}")
+    if str(module.__file__).endswith(".py"):
+        pytest.skip("pure-Python module: pytest --doctest-modules runs its doctests")
+    path = SRC / "burraco" / "rl" / f"{name}.py"
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for title, text in _docstrings(path.read_text(encoding="utf-8")):
+        test = parser.get_doctest(text, dict(vars(module)), f"{name}.{title}", str(path), 0)
+        result = runner.run(test, out=lambda _: None)
+        assert result.failed == 0, f"{result.failed} doctest example(s) of {name}.{title} failed on the compiled path"
