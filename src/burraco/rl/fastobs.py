@@ -17,6 +17,7 @@ from burraco.core.actions import Record
 from burraco.core.cards import DECK_SIZE, NUM_KINDS
 from burraco.core.hand import Hand
 from burraco.core.options import Rules
+from burraco.core.recordlog import RecordLog
 from burraco.core.view import Observation
 from burraco.rl.layout import OFFSET, PHASES, table_points
 
@@ -61,7 +62,7 @@ class SeatCounts:
         self.seat = seat
         self.rules = rules
         self.n = n
-        self.log: list[Record] = hand.visible_logs[seat]
+        self.log: RecordLog = hand.visible_logs[seat]
         """The seat's log (a hand only ever appends to it)."""
         self.out: array[float] = array("f", vector)
         """The vector (a NumPy view of it is copied out by the tracker)."""
