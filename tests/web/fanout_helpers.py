@@ -3,31 +3,20 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import tempfile
 import uuid
 from collections.abc import Iterator
 from unittest import mock
 
-import pytest
+import redis_helpers
 from fastapi.testclient import TestClient
+from redis_helpers import URL
 from web_helpers import FakeClock, create_table, guest, make_app
-
-URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
 
 
 def redis_or_skip() -> None:
     """Skip (or fail, with ``BURRACO_REQUIRE_REDIS=1``) when no Redis server answers."""
-    redis = pytest.importorskip("redis")
-    connection = redis.Redis.from_url(URL)
-    try:
-        connection.ping()
-    except redis.ConnectionError:
-        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
-            pytest.fail(f"no Redis server answers at {URL} (BURRACO_REQUIRE_REDIS=1)")
-        pytest.skip(f"no Redis server answers at {URL}: the fan-out test is skipped")
-    finally:
-        connection.close()
+    redis_helpers.redis_or_skip("the fan-out test is").close()
 
 
 def forget(namespace: str) -> None:

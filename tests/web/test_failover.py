@@ -5,7 +5,6 @@ second. Skipped if no Redis server answers."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,21 +15,15 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, manage
 
 redis = pytest.importorskip("redis")
 
+from redis_helpers import redis_or_skip  # noqa: E402
+
 from burraco.web.leases import PREFIX, RedisLeases  # noqa: E402
 from burraco.web.ownership import CLOSE_MOVED, SETTLE  # noqa: E402
-
-URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
 
 
 @pytest.fixture
 def shared_redis() -> Iterator[Any]:
-    connection = redis.Redis.from_url(URL, decode_responses=True)
-    try:
-        connection.ping()
-    except redis.ConnectionError:
-        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
-            pytest.fail(f"no Redis server answers at {URL} (BURRACO_REQUIRE_REDIS=1)")
-        pytest.skip(f"no Redis server answers at {URL}: the failover test is skipped")
+    connection = redis_or_skip("the failover test is")
     yield connection
     connection.close()
 

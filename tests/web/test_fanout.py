@@ -5,7 +5,6 @@ players reconnect to the other process and finish the match. Skipped if no Redis
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -21,19 +20,13 @@ from burraco.web.ownership import SETTLE
 
 redis = pytest.importorskip("redis")
 
-URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
+from redis_helpers import URL, redis_or_skip  # noqa: E402
 
 
 @pytest.fixture
 def namespace() -> Iterator[str]:
     """A Redis namespace of this test alone (its keys are deleted afterwards)."""
-    connection = redis.Redis.from_url(URL, decode_responses=True)
-    try:
-        connection.ping()
-    except redis.ConnectionError:
-        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
-            pytest.fail(f"no Redis server answers at {URL} (BURRACO_REQUIRE_REDIS=1)")
-        pytest.skip(f"no Redis server answers at {URL}: the fan-out test is skipped")
+    connection = redis_or_skip("the fan-out test is")
     name = f"burraco-test-{uuid.uuid4().hex[:10]}"
     yield name
     keys = list(connection.scan_iter(f"{name}:*"))

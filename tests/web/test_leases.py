@@ -3,7 +3,6 @@ owner's lease lapses and another process takes the table (skipped if no Redis se
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
 from collections.abc import Iterator
@@ -12,20 +11,14 @@ import pytest
 
 redis = pytest.importorskip("redis")
 
-from burraco.web.leases import PREFIX, RedisLeases  # noqa: E402
+from redis_helpers import redis_or_skip  # noqa: E402
 
-URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
+from burraco.web.leases import PREFIX, RedisLeases  # noqa: E402
 
 
 @pytest.fixture
 def client() -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(URL, decode_responses=True)
-    try:
-        connection.ping()
-    except redis.ConnectionError:
-        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
-            pytest.fail(f"no Redis server answers at {URL} (BURRACO_REQUIRE_REDIS=1)")
-        pytest.skip(f"no Redis server answers at {URL}: the lease tests are skipped")
+    connection = redis_or_skip("the lease tests are")
     yield connection
     connection.close()
 

@@ -27,24 +27,17 @@ from sqlalchemy import create_engine, text
 redis = pytest.importorskip("redis")
 httpx = pytest.importorskip("httpx")
 websockets_client = pytest.importorskip("websockets.asyncio.client")
+from redis_helpers import URL as REDIS  # noqa: E402
+from redis_helpers import redis_or_skip  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-REDIS = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
 LEASE_TTL = 3.0
 DEADLINE = 60.0
 """Seconds any one wait of the test may take before it fails (never a timing assertion)."""
 
 
 def require_redis() -> None:
-    connection = redis.Redis.from_url(REDIS)
-    try:
-        connection.ping()
-    except redis.ConnectionError:
-        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
-            pytest.fail(f"no Redis server answers at {REDIS} (BURRACO_REQUIRE_REDIS=1)")
-        pytest.skip(f"no Redis server answers at {REDIS}: the two-process test is skipped")
-    finally:
-        connection.close()
+    redis_or_skip("the two-process test is").close()
 
 
 def free_port() -> int:
