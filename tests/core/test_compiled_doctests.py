@@ -1,4 +1,5 @@
-"""The doctests of a compiled core module, run against the compiled module from its source text.
+"""The doctests of a compiled module (the core, and what setup.py compiles with it from
+``burraco.bots`` and ``burraco.rl``), run against the compiled module from its source text.
 
 On the pure-Python path pytest's ``--doctest-modules`` collects them directly and this test has
 nothing to do; on the compiled path (mypyc) the root conftest skips that collection and this test
@@ -10,12 +11,20 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-CORE = Path(__file__).resolve().parents[2] / "src" / "burraco" / "core"
-MODULES = sorted(p.stem for p in CORE.glob("*.py") if p.stem != "__init__")
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "burraco"
+SOURCES = {f"burraco.{p.parent.name}.{p.stem}": p for folder in ("core", "bots", "rl")
+           for p in sorted((PACKAGE / folder).glob("*.py")) if p.stem != "__init__"}
+"""Every module that may be compiled: whether it is, is asked of the import system (no import)."""
+
+
+def _compiled(module: str) -> bool:
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
 
 
 def _docstrings(source: str) -> list[tuple[str, str]]:
@@ -28,14 +37,14 @@ def _docstrings(source: str) -> list[tuple[str, str]]:
     return [(name, text) for name, text in found if ">>>" in text]
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", sorted(SOURCES))
 def test_doctests_of_the_compiled_module(name: str) -> None:
-    module = importlib.import_module(f"burraco.core.{name}")
-    if str(module.__file__).endswith(".py"):
+    if not _compiled(name):
         pytest.skip("pure-Python module: pytest --doctest-modules runs its doctests")
-    source = (CORE / f"{name}.py").read_text(encoding="utf-8")
+    module = importlib.import_module(name)
+    path = SOURCES[name]
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for title, text in _docstrings(source):
-        test = parser.get_doctest(text, dict(vars(module)), f"{name}.{title}", str(CORE / f"{name}.py"), 0)
+    for title, text in _docstrings(path.read_text(encoding="utf-8")):
+        test = parser.get_doctest(text, dict(vars(module)), f"{name}.{title}", str(path), 0)
         result = runner.run(test, out=lambda _: None)
         assert result.failed == 0, f"{result.failed} doctest example(s) of {name}.{title} failed on the compiled path"

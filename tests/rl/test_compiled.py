@@ -5,13 +5,13 @@ environment, where only setuptools and mypy are installed, and one module mypy c
 makes the whole install fall back to the pure-Python core. So a listed module must import only
 the standard library and ``burraco`` modules that do the same (checked here on the source, on
 both paths); on the compiled path the listed modules and the core are compiled together, and
-their doctests run against the compiled module (conftest.py skips collecting them from the file).
+their doctests run against the compiled module (conftest.py skips collecting them from the file;
+``tests/core/test_compiled_doctests.py`` runs them).
 """
 
 from __future__ import annotations
 
 import ast
-import doctest
 import importlib
 import sys
 from pathlib import Path
@@ -84,25 +84,3 @@ def test_the_closure_check_sees_numpy() -> None:
 def test_compiled_with_the_core_or_not_at_all(name: str) -> None:
     module = importlib.import_module(f"burraco.rl.{name}")
     assert str(module.__file__).endswith(".py") == (core_path() == "pure Python")
-
-
-def _docstrings(source: str) -> list[tuple[str, str]]:
-    tree = ast.parse(source)
-    found = [("module", ast.get_docstring(tree, clean=False) or "")]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            found.append((node.name, ast.get_docstring(node, clean=False) or ""))
-    return [(name, text) for name, text in found if ">>>" in text]
-
-
-@pytest.mark.parametrize("name", COMPILED_RL)
-def test_doctests_of_the_compiled_module(name: str) -> None:
-    module = importlib.import_module(f"burraco.rl.{name}")
-    if str(module.__file__).endswith(".py"):
-        pytest.skip("pure-Python module: pytest --doctest-modules runs its doctests")
-    path = SRC / "burraco" / "rl" / f"{name}.py"
-    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for title, text in _docstrings(path.read_text(encoding="utf-8")):
-        test = parser.get_doctest(text, dict(vars(module)), f"{name}.{title}", str(path), 0)
-        result = runner.run(test, out=lambda _: None)
-        assert result.failed == 0, f"{result.failed} doctest example(s) of {name}.{title} failed on the compiled path"
