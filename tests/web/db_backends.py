@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import functools
 import os
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from urllib.parse import quote
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 from sqlalchemy.exc import OperationalError
+
+from burraco.web.loadtest_servers import fresh_schema
 
 POSTGRES = os.environ.get("BURRACO_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 BACKENDS = ("sqlite", "postgresql")
@@ -48,13 +48,5 @@ def postgres_schema() -> Iterator[str]:
     """A URL whose connections use a new, empty schema (dropped afterwards). Commits are asynchronous
     (``synchronous_commit=off``): a test server need not wait for the disk."""
     require_postgres()
-    schema = f"burraco_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{POSTGRES}?options={quote(f'-csearch_path={schema} -csynchronous_commit=off')}"
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(POSTGRES, "burraco_test", "synchronous_commit=off") as url:
+        yield url

@@ -13,6 +13,8 @@ from fastapi.testclient import TestClient
 from redis_helpers import URL
 from web_helpers import FakeClock, create_table, guest, make_app
 
+from burraco.web import loadtest_servers
+
 
 def redis_or_skip() -> None:
     """Skip (or fail, with ``BURRACO_REQUIRE_REDIS=1``) when no Redis server answers."""
@@ -21,13 +23,7 @@ def redis_or_skip() -> None:
 
 def forget(namespace: str) -> None:
     """Delete every Redis key of ``namespace``."""
-    import redis
-
-    connection = redis.Redis.from_url(URL)
-    keys = list(connection.scan_iter(f"{namespace}:*"))
-    if keys:
-        connection.delete(*keys)
-    connection.close()
+    loadtest_servers.forget(URL, namespace)
 
 
 @contextlib.contextmanager

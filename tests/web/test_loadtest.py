@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from redis_helpers import URL, redis_or_skip
 
 from burraco.web.loadtest import choose, main
 
@@ -44,21 +45,12 @@ def test_out_of_bounds_options_are_one_line_and_exit_2() -> None:
 def test_two_processes_and_a_reconnect_storm(capsys: pytest.CaptureFixture[str]) -> None:
     """Two servers behind one port on PostgreSQL and Redis; every client drops and reconnects midway:
     no error, and every action the server answered is stored."""
-    import os
-
     from db_backends import POSTGRES, require_postgres
 
     require_postgres()
-    redis = pytest.importorskip("redis")
-    url = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/15")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.ConnectionError:
-        if os.environ.get("BURRACO_REQUIRE_REDIS") == "1":
-            pytest.fail(f"no Redis server answers at {url} (BURRACO_REQUIRE_REDIS=1)")
-        pytest.skip(f"no Redis server answers at {url}: the two-process load run is skipped")
+    redis_or_skip("the two-process load run is").close()
     figures = main(tables=6, seconds=10.0, think=0.05, processes=2, reconnect_storm=True, db_url=POSTGRES,
-                   redis_url=url)
+                   redis_url=URL)
     assert figures["processes"] == 2 and figures["client_errors"] == 0
     assert figures["reconnects"] == figures["connections"] == 12
     assert figures["lost_actions"] == 0 and figures["stored_actions"] >= figures["confirmed_actions"] > 20

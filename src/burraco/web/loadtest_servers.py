@@ -98,10 +98,10 @@ def started(processes: int, max_tables: int, db_url: str | None, redis_url: str 
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="burraco-load-"))
             url = f"sqlite:///{Path(folder) / 'load.db'}"
         else:
-            url = stack.enter_context(_fresh_schema(db_url)) if db_url.startswith("postgresql") else db_url
+            url = stack.enter_context(fresh_schema(db_url)) if db_url.startswith("postgresql") else db_url
         namespace = f"burraco-load-{uuid.uuid4().hex[:8]}"
         if redis_url is not None:
-            stack.callback(_forget, redis_url, namespace)
+            stack.callback(forget, redis_url, namespace)
         servers = Servers(free_port(), url, redis_url, namespace)
         stack.callback(_stop, servers)
         code = (f"from burraco.web.loadtest_servers import serve; serve({servers.port}, {url!r}, "
@@ -146,22 +146,26 @@ def _stop(servers: Servers) -> None:
 
 
 @contextlib.contextmanager
-def _fresh_schema(db_url: str) -> Iterator[str]:
+def fresh_schema(db_url: str, prefix: str = "burraco_load", *settings: str) -> Iterator[str]:
+    """A PostgreSQL URL whose connections use a new, empty schema (dropped afterwards), with extra
+    server ``settings`` (``"synchronous_commit=off"``) for every connection."""
     from sqlalchemy import create_engine, text
 
-    schema = f"burraco_load_{uuid.uuid4().hex[:10]}"
+    schema = f"{prefix}_{uuid.uuid4().hex[:10]}"
     admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
         c.execute(text(f'CREATE SCHEMA "{schema}"'))
+    options = " ".join(f"-c{option}" for option in (f"search_path={schema}", *settings))
     try:
-        yield f"{db_url}{'&' if '?' in db_url else '?'}options={quote(f'-csearch_path={schema}')}"
+        yield f"{db_url}{'&' if '?' in db_url else '?'}options={quote(options)}"
     finally:
         with admin.connect() as c:
             c.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
 
 
-def _forget(redis_url: str, namespace: str) -> None:
+def forget(redis_url: str, namespace: str) -> None:
+    """Delete every Redis key of ``namespace``."""
     import redis
 
     client = redis.Redis.from_url(redis_url)
