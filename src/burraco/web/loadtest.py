@@ -35,6 +35,8 @@ MAX_PROCESSES: Final = 8
 SETUP_LIMIT_S: Final = 300.0
 """Creating and seating the tables may take at most this long (then the run stops with an error)."""
 SETUP_CONCURRENCY: Final = 64
+SETUP_ATTEMPTS: Final = 5
+"""Times a seating socket the server closes during set-up is opened again."""
 STORM_LIMIT_S: Final = 120.0
 """After the measured time, a reconnect storm's last clients may take this long to reconnect."""
 
@@ -224,6 +226,7 @@ async def _create_tables(base: str, cookie: str, tables: int, server_bots: bool)
 async def _seat_all(ws_base: str, ids: list[int], cookie: str) -> None:
     """Seat client b at seat 1 of every table, concurrently; this starts the matches."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
@@ -235,7 +238,18 @@ async def _seat_all(ws_base: str, ids: list[int], cookie: str) -> None:
             while json.loads(await ws.recv()).get("reply_to") != 1:
                 pass
 
-    await asyncio.gather(*(sit(table_id) for table_id in ids))
+    async def sit_or_retry(table_id: int) -> None:
+        """As the web page does, a socket the server closes is opened again (a table that moved between
+        processes just after its creation); a sit already taken is answered as well."""
+        for attempt in range(SETUP_ATTEMPTS):
+            try:
+                return await sit(table_id)
+            except ConnectionClosed:
+                if attempt == SETUP_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(0.5)
+
+    await asyncio.gather(*(sit_or_retry(table_id) for table_id in ids))
 
 
 @dataclass
