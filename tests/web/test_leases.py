@@ -52,3 +52,23 @@ def test_a_dead_owners_lease_lapses_and_another_process_takes_the_table(client: 
         time.sleep(0.005)
     assert b.acquire(table_id) and b.owner(table_id) == "b"
     assert not a.renew(table_id)  # a came back: it learns it must drop the table
+
+
+def test_renew_all_extends_the_held_leases_and_names_the_lost_ones(client: redis.Redis) -> None:
+    base = uuid.uuid4().int % 2**30
+    ids = [base + i for i in range(2500)]  # more than one round trip's chunk
+    a, b = RedisLeases(client, "a", ttl=1), RedisLeases(client, "b", ttl=60)
+    try:
+        for t in ids:
+            assert a.acquire(t)
+        stolen = ids[7::500]
+        for t in stolen:  # another process took these (a stalled past its lease)
+            client.delete(PREFIX + str(t))
+            assert b.acquire(t)
+        a.ttl_ms = 60_000
+        assert a.renew_all(ids) == stolen
+        assert all(client.pttl(PREFIX + str(t)) > 30_000 for t in ids[::97])  # renewed, a's and b's alike
+        assert all(a.owner(t) == "a" for t in ids if t not in stolen)
+        assert all(a.owner(t) == "b" for t in stolen)
+    finally:
+        client.delete(*(PREFIX + str(t) for t in ids))

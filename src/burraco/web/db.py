@@ -157,8 +157,9 @@ def new_id(result: CursorResult[Any]) -> int:
     return int(key[0])
 
 
-def make_engine(url: str, busy_timeout: float = 30.0) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, a busy timeout and one shared in-memory database."""
+def make_engine(url: str, busy_timeout: float = 30.0, pre_ping: bool = True) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and one shared in-memory database.
+    A server database's connections are checked (``pre_ping``) before each use unless told not to."""
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
         engine = create_engine(
@@ -178,7 +179,7 @@ def make_engine(url: str, busy_timeout: float = 30.0) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=pre_ping)
 
 
 def is_busy(error: BaseException) -> bool:
@@ -223,13 +224,17 @@ class Store:
         self.engine = make_engine(url, busy_timeout)
         with self.engine.begin() as connection:  # the schema: created or upgraded (Alembic)
             migrations.upgrade(connection)
+        # The writer's own engine: no round trip to check its connection before every group commit (a
+        # connection lost meanwhile fails that commit, is replaced, and its writes are retried one by one)
+        sqlite = self.engine.dialect.name == "sqlite"
+        self._writer = self.engine if sqlite else make_engine(url, busy_timeout, pre_ping=False)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
         self._closed = False
         self._stopped = threading.Event()
         self._thread.start()
         self._checkpointer: threading.Thread | None = None
-        if self.engine.dialect.name == "sqlite" and url not in ("sqlite://", "sqlite:///:memory:"):
+        if sqlite and url not in ("sqlite://", "sqlite:///:memory:"):
             self._checkpointer = threading.Thread(target=self._checkpoints, name="burraco-db-checkpoint", daemon=True)
             self._checkpointer.start()
 
@@ -284,6 +289,7 @@ class Store:
             self._checkpointer.join()
             with self.engine.connect() as connection:
                 connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._writer.dispose()
         self.engine.dispose()
 
     def _run(self) -> None:
@@ -305,7 +311,7 @@ class Store:
     def _commit(self, work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
         results: list[Any] = []
         try:
-            with self.engine.begin() as connection:
+            with self._writer.begin() as connection:
                 rows: list[dict[str, Any]] = []
                 for i, (fn, _future) in enumerate(work):
                     if isinstance(fn, _Insert):

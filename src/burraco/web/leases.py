@@ -30,6 +30,15 @@ _RENEW: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 return 0
 """
+_RENEW_MANY: Final = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then redis.call('pexpire', key, ARGV[2]) else lost[#lost + 1] = i end
+end
+return lost
+"""
+RENEW_CHUNK: Final = 1000
+"""Leases renewed at most in one round trip (one short script: Redis serves nothing else meanwhile)."""
 _RELEASE: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
@@ -43,6 +52,7 @@ class Leases(Protocol):
 
     def acquire(self, table_id: int) -> bool: ...
     def renew(self, table_id: int) -> bool: ...
+    def renew_all(self, table_ids: list[int]) -> list[int]: ...
     def release(self, table_id: int) -> None: ...
     def owner(self, table_id: int) -> str | None: ...
     def unheld(self, table_ids: list[int]) -> list[int]: ...
@@ -67,6 +77,10 @@ class LocalLeases:
     def renew(self, table_id: int) -> bool:
         return table_id in self._held
 
+    def renew_all(self, table_ids: list[int]) -> list[int]:
+        """Renew these leases; the tables of ``table_ids`` whose lease this process no longer holds."""
+        return [t for t in table_ids if t not in self._held]
+
     def release(self, table_id: int) -> None:
         self._held.discard(table_id)
 
@@ -88,6 +102,7 @@ class RedisLeases:
         self.name = name or process_name()
         self.ttl_ms = max(1, int(ttl * 1000))
         self._renew = client.register_script(_RENEW)
+        self._renew_many = client.register_script(_RENEW_MANY)
         self._release = client.register_script(_RELEASE)
 
     @classmethod
@@ -107,6 +122,17 @@ class RedisLeases:
     def renew(self, table_id: int) -> bool:
         """Extend the lease; False if this process no longer holds it (it must drop the table)."""
         return bool(self._renew(keys=[self.prefix + str(table_id)], args=[self.name, self.ttl_ms]))
+
+    def renew_all(self, table_ids: list[int]) -> list[int]:
+        """Renew these leases, a thousand per round trip (not one each: the ticker renews every table
+        held, and thousands of round trips would stall the event loop); the tables whose lease this
+        process no longer holds (it must drop them)."""
+        lost: list[int] = []
+        for start in range(0, len(table_ids), RENEW_CHUNK):
+            chunk = table_ids[start:start + RENEW_CHUNK]
+            positions = self._renew_many(keys=[self.prefix + str(t) for t in chunk], args=[self.name, self.ttl_ms])
+            lost.extend(chunk[int(i) - 1] for i in positions)
+        return lost
 
     def release(self, table_id: int) -> None:
         self._release(keys=[self.prefix + str(table_id)], args=[self.name])

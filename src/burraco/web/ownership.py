@@ -9,6 +9,7 @@ client reconnecting to any process then finds its table, rebuilt from its events
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
@@ -47,8 +48,10 @@ class Ownership:
         if not self.shared:
             return 0
         changed = 0
-        for table in list(self.manager.tables.values()):
-            if not self.manager.runtime.leases.renew(table.id):
+        tables = self.manager.tables
+        for table_id in self.manager.runtime.leases.renew_all(list(tables)):
+            table = tables.get(table_id)
+            if table is not None:
                 changed += await self._drop(table)
         if now - self.adopted_at >= self.adopt_every:
             self.adopted_at = now
@@ -58,9 +61,11 @@ class Ownership:
     async def adopt(self, only: Collection[int] | None = None) -> int:
         """Load the unfinished tables (of ``only`` if given) no process holds; how many were loaded."""
         manager = self.manager
-        ids = manager.runtime.repos.tables.unfinished_ids() if only is None else only
+        # (read in a thread: thousands of ids and a Redis round trip must not stall the event loop)
+        ids = await asyncio.to_thread(manager.runtime.repos.tables.unfinished_ids) if only is None else only
         # only the tables no process holds are read from the database (not those held elsewhere)
-        orphans = manager.runtime.leases.unheld([i for i in ids if i not in manager.tables])
+        candidates = [i for i in ids if i not in manager.tables]
+        orphans = await asyncio.to_thread(manager.runtime.leases.unheld, candidates) if candidates else []
         if not orphans:
             return 0
         loaded = manager.load(orphans, created_before=manager.runtime.wallclock() - SETTLE)
