@@ -59,11 +59,11 @@ def _play_to_the_end(player: Player) -> None:
 def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: Callable[..., TestClient],
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[str] = []
-    original_send = Connection.send
+    original_send = Connection.send_text
 
-    def spy_send(self: Connection, message: dict[str, Any]) -> None:
-        sent.append(json.dumps(message))
-        original_send(self, message)
+    def spy_send(self: Connection, text: str) -> None:  # (every message goes through send_text)
+        sent.append(text)
+        original_send(self, text)
 
     bot_seeds: list[int] = []
     original_make_bot = bot_scheduler.make_bot
@@ -72,7 +72,7 @@ def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: 
         bot_seeds.append(seed)
         return original_make_bot(name, seed=seed, **kwargs)
 
-    monkeypatch.setattr(Connection, "send", spy_send)
+    monkeypatch.setattr(Connection, "send_text", spy_send)
     monkeypatch.setattr(bot_scheduler, "make_bot", spy_make_bot)
     client = client_factory(public_stats=True)
     ann = guest(client, "Ann")

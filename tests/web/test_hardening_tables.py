@@ -189,16 +189,16 @@ def test_spectators_joining_cost_one_message_each(client_factory: Callable[..., 
         assert all(ws.receive_json() == {"type": "watchers", "count": spectators} for ws in watchers)
         # an event is built once for all the spectators who have seen the same log
         built = 0
-        original = Table.state_for
+        original = Table.state_text
 
-        def counting(self: Table, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        def counting(self: Table, *args: Any, **kwargs: Any) -> str:
             nonlocal built
             built += 1
             return original(self, *args, **kwargs)
 
-        monkeypatch.setattr(Table, "state_for", counting)
+        monkeypatch.setattr(Table, "state_text", counting)
         assert player.act("draw")["type"] == "state"
-        assert built <= 3  # the player, the bot seat's spectators' group (was one per connection)
+        assert 2 <= built <= 3  # the player, the spectators' group (was one per connection), maybe the bot seat
         texts = {ws.receive_text() for ws in watchers}
         assert len(texts) == 1 and json.loads(texts.pop())["table"]["watchers"] == spectators
         assert table.spectators == spectators

@@ -3,34 +3,35 @@ seat)``, ``None`` for a spectator), shared texts for spectators, and the coalesc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from burraco.core.view import observe
-from burraco.web.connection import Connection, dumps
-from burraco.web.serialize import view_to_dict
+from burraco.web.connection import Connection
+from burraco.web.serialize import dumps, view_json
 
 if TYPE_CHECKING:
     from burraco.web.tables import Table
 
 
-def state_for(table: Table, conn: Connection, shared: dict[str, Any], reply_to: int | None = None,
-              full: bool = False) -> dict[str, Any]:
-    """The ``state`` message for one connection: the table and ``observe(hand, conn.seat)``."""
+def state_text(table: Table, conn: Connection, shared: str, reply_to: int | None = None,
+               full: bool = False) -> str:
+    """The ``state`` message for one connection, as JSON text: the table (``shared``: the JSON of
+    ``table.info()``, encoded once for everyone) and ``observe(hand, conn.seat)``."""
     hand = table.match.current or table.last_hand
-    view = None
+    view = "null"
     legal: list[str] = []
     if hand is not None:
         if conn.log_hand != table.hand_no or full:
             conn.log_hand, conn.log_sent = table.hand_no, 0
         observation = observe(hand, conn.seat)
-        view = view_to_dict(observation, table.rules, conn.log_sent)
+        view = view_json(observation, table.meld_texts, conn.log_sent)
         conn.log_sent = len(observation.log)
         seat = conn.seat
         if (table.status == "playing" and seat is not None and hand.to_play == seat
                 and table.controller(seat) is None):
             legal = [str(a) for a in hand.legal_actions()]
-    return {"type": "state", "reply_to": reply_to, "you": conn.seat, "table": shared, "view": view,
-            "legal": legal}
+    return (f'{{"type":"state","reply_to":{dumps(reply_to)},"you":{dumps(conn.seat)},"table":{shared},'
+            f'"view":{view},"legal":{dumps(legal)}}}')
 
 
 def broadcast(table: Table, actor: Connection | None = None, reply_to: int | None = None, full: bool = False,
@@ -38,18 +39,18 @@ def broadcast(table: Table, actor: Connection | None = None, reply_to: int | Non
     """Send every connection (but ``exclude``) its state; ``actor`` gets ``reply_to``."""
     if not table.conns:
         return
-    shared = table.info(full)
+    shared = dumps(table.info(full))
     # spectators see the same thing: one message per group that has seen the same part of the log
     by_log: dict[tuple[int, int], tuple[str, int, int]] = {}
     for conn in list(table.conns):
         if conn is exclude:
             continue
         if conn.seat is not None or conn is actor:
-            conn.send(state_for(table, conn, shared, reply_to if conn is actor else None, full))
+            conn.send_text(table.state_text(conn, shared, reply_to if conn is actor else None, full))
             continue
         key = (conn.log_hand, conn.log_sent)
         if key not in by_log:
-            text = dumps(state_for(table, conn, shared, None, full))
+            text = table.state_text(conn, shared, None, full)
             by_log[key] = (text, conn.log_hand, conn.log_sent)
         text, conn.log_hand, conn.log_sent = by_log[key]
         conn.send_text(text)

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import TYPE_CHECKING, Any, Final
 
 from burraco.web.auth import User
+from burraco.web.serialize import dumps
 
 if TYPE_CHECKING:
     from burraco.web.tables import Table
@@ -16,10 +16,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_QUEUE: Final = 256
 """A connection with more unsent messages than this is too slow and is closed."""
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 class Outbox:

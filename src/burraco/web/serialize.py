@@ -15,6 +15,7 @@ Cards travel in the text notation of RULES.md §1 (``10H``, ``JK``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -81,6 +82,52 @@ def record_to_dict(record: Record) -> dict[str, Any]:
 def view_to_dict(view: Observation, rules: Rules | None = None, log_from: int = 0) -> dict[str, Any]:
     """The JSON form of one seat's observation; ``log`` holds the records from ``log_from`` on."""
     rules = rules or Rules(players=view.players)
+    return {**_view_fields(view, log_from), "melds": [[meld_to_dict(m, rules) for m in side] for side in view.melds]}
+
+
+def view_json(view: Observation, melds: MeldTexts, log_from: int = 0) -> str:
+    """:func:`view_to_dict` as JSON text, its melds' texts taken from ``melds`` (built once per meld).
+
+    >>> from burraco.core.hand import Hand
+    >>> from burraco.core.view import observe
+    >>> hand = Hand.deal(players=2, seed=3)
+    >>> json.loads(view_json(observe(hand, 0), MeldTexts(hand.rules))) == view_to_dict(observe(hand, 0), hand.rules)
+    True
+    """
+    return f'{dumps(_view_fields(view, log_from))[:-1]},"melds":{melds.sides(view.melds)}}}'
+
+
+class MeldTexts:
+    """Each meld's JSON text, built once while the meld lives: melds are immutable, and every seat's
+    view of a table holds the same meld objects, so a state sent to N connections encodes each meld
+    once instead of N times (melds are most of a view)."""
+
+    LIMIT: Final = 256
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._texts: dict[int, tuple[Meld, str]] = {}
+
+    def sides(self, melds: Sequence[Sequence[Meld]]) -> str:
+        """The JSON text of every side's melds (``view_to_dict``'s ``melds``)."""
+        return "[" + ",".join("[" + ",".join(self.text(m) for m in side) + "]" for side in melds) + "]"
+
+    def text(self, meld: Meld) -> str:
+        entry = self._texts.get(id(meld))
+        if entry is None or entry[0] is not meld:  # (an id is unique only while its object lives: kept here)
+            if len(self._texts) >= self.LIMIT:
+                self._texts.clear()
+            entry = (meld, dumps(meld_to_dict(meld, self.rules)))
+            self._texts[id(meld)] = entry
+        return entry[1]
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON, as every message is sent."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _view_fields(view: Observation, log_from: int) -> dict[str, Any]:
     hand = sorted(view.hand, key=sort_key)
     return {
         "seat": view.seat,
@@ -91,7 +138,6 @@ def view_to_dict(view: Observation, rules: Rules | None = None, log_from: int = 
         "hand": cards_text(hand),
         "hand_sizes": list(view.hand_sizes),
         "side_of": list(view.side_of),
-        "melds": [[meld_to_dict(m, rules) for m in side] for side in view.melds],
         "discard_pile": cards_text(view.discard_pile),
         "stock": view.stock_size,
         "pozzetti": list(view.pozzetto_sizes),

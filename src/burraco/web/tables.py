@@ -36,7 +36,6 @@ from burraco.web.absence import Absence
 from burraco.web.auth import User
 from burraco.web.bot_scheduler import CHAMPION_MS, BotScheduler
 from burraco.web.connection import Connection as Connection
-from burraco.web.connection import dumps as dumps
 from burraco.web.durability import STORE_FAILED, snapshot
 from burraco.web.events import TableEvent, apply_event
 from burraco.web.leases import Leases, LocalLeases
@@ -46,7 +45,7 @@ from burraco.web.repositories.matches import MatchRecord, standing, winner
 from burraco.web.seats import STANDIN_BOT as STANDIN_BOT
 from burraco.web.seats import Seat as Seat
 from burraco.web.seats import TableError as TableError
-from burraco.web.serialize import scores_to_list
+from burraco.web.serialize import MeldTexts, dumps, scores_to_list
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
@@ -105,6 +104,7 @@ class Table:
         self.id = table_id
         self.config = config
         self.rules = config.rules
+        self.meld_texts = MeldTexts(config.rules)
         self.players = config.rules.players
         self.runtime = runtime
         self.match = Match(config.rules, config.seed)
@@ -206,9 +206,8 @@ class Table:
                  "sides": [list(s) for s in r.sides], "scores": scores_to_list(r.scores)}
                 for r in self.match.results]
 
-    def state_for(self, conn: Connection, shared: dict[str, Any], reply_to: int | None = None,
-                  full: bool = False) -> dict[str, Any]:
-        return broadcasting.state_for(self, conn, shared, reply_to, full)
+    def state_text(self, conn: Connection, shared: str, reply_to: int | None = None, full: bool = False) -> str:
+        return broadcasting.state_text(self, conn, shared, reply_to, full)
 
     # ------------------------------------------------------------------ broadcasting (broadcasting.py)
     def broadcast(self, actor: Connection | None = None, reply_to: int | None = None, full: bool = False,
@@ -219,7 +218,7 @@ class Table:
         broadcasting.send_watchers(self, now)
 
     def send_full(self, conn: Connection, reply_to: int | None = None) -> None:
-        conn.send(self.state_for(conn, self.info(full=True), reply_to, full=True))
+        conn.send_text(self.state_text(conn, dumps(self.info(full=True)), reply_to, full=True))
 
     # ------------------------------------------------------------------ events
     def replay_event(self, kind: str, seat: int, text: str, user_id: int | None, action: Action | None = None) -> None:
