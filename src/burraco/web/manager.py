@@ -5,15 +5,19 @@ once finished or idle. See ``docs/security.md``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from burraco.core.options import Rules
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
 from burraco.web.ownership import Ownership
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
+
+TICK_YIELD_EVERY: Final = 200
+"""Tables looked at between two turns of the event loop by the clock's tick (a move waits at most that)."""
 
 if TYPE_CHECKING:
     from burraco.web.fanout import Relay
@@ -127,7 +131,9 @@ class TableManager:
     async def unload_expired(self, now: float) -> int:
         """Unload finished tables and close idle waiting ones (their rows and events stay readable)."""
         unloaded = 0
-        for table in list(self.tables.values()):
+        for i, table in enumerate(list(self.tables.values())):
+            if i and i % TICK_YIELD_EVERY == 0:
+                await asyncio.sleep(0)
             if expired(table, now) is not None:
                 async with table.lock:
                     unloaded += await self._unload(table, expired(table, now))
@@ -158,10 +164,12 @@ class TableManager:
         if self.relay is not None:
             changed += await self.relay.check(now)
         if self.shared_lobby is not None:
-            self.shared_lobby.publish(self, now)
+            await self.shared_lobby.publish(self, now)
         changed += await self.unload_expired(now)
-        for table in list(self.tables.values()):
-            if table.needs_tick(now):
+        for i, table in enumerate(list(self.tables.values())):
+            if i and i % TICK_YIELD_EVERY == 0:  # thousands of tables: let moves in between
+                await asyncio.sleep(0)
+            if table.needs_tick(now) and self.tables.get(table.id) is table:
                 async with table.lock:
                     try:
                         if await table.tick(self.runtime.clock()):
@@ -206,6 +214,10 @@ class TableManager:
         return self.lobby() if self.shared_lobby is None else self.shared_lobby.tables(self)
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values()
-                if t.status != "over" and not t.all_bots and not t.config.practice]
+        return [t.info() for t in self.tables.values() if self.listed(t)]
+
+    @staticmethod
+    def listed(table: Table) -> bool:
+        """Whether the lobby lists this table (not over, not all bots, not a practice table)."""
+        return table.status != "over" and not table.all_bots and not table.config.practice
 

@@ -22,6 +22,8 @@ class GcPauses:
         self.by_generation = [0.0, 0.0, 0.0]
         self.count = 0
         self.over_10ms = 0
+        self.pauses: list[tuple[int, float]] = []
+        """Every pause (generation, seconds), the latest 100,000 at most: a window is read with ``window``."""
         self._started = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
@@ -34,6 +36,17 @@ class GcPauses:
         generation = info.get("generation", 2)
         self.by_generation[generation] = max(self.by_generation[generation], pause)
         self.over_10ms += pause > 0.01
+        self.pauses.append((generation, pause))
+        if len(self.pauses) > 100_000:
+            del self.pauses[:50_000]
+
+    def window(self, since: int = 0) -> dict[str, float | list[float]]:
+        """The longest pause, and by generation, among the pauses from number ``since`` on."""
+        longest = [0.0, 0.0, 0.0]
+        for generation, pause in self.pauses[since:]:
+            longest[generation] = max(longest[generation], pause)
+        return {"gc_window_max_ms": round(1000 * max(longest), 1),
+                "gc_window_max_ms_by_generation": [round(1000 * p, 1) for p in longest]}
 
     def install(self) -> GcPauses:
         if self not in gc.callbacks:

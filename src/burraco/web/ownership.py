@@ -49,7 +49,8 @@ class Ownership:
             return 0
         changed = 0
         tables = self.manager.tables
-        for table_id in self.manager.runtime.leases.renew_all(list(tables)):
+        # one round trip per thousand tables, from a thread: the event loop serves moves meanwhile
+        for table_id in await asyncio.to_thread(self.manager.runtime.leases.renew_all, list(tables)):
             table = tables.get(table_id)
             if table is not None:
                 changed += await self._drop(table)

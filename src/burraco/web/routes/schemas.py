@@ -157,6 +157,9 @@ class StatsResponse(_Open):
     gc_pause_max_ms: float
     gc_pause_max_ms_by_generation: list[float]
     gc_pauses_over_10ms: int
+    gc_pauses: int
+    gc_window_max_ms: float
+    gc_window_max_ms_by_generation: list[float]
     loop_lag_samples: int
     loop_lag_p99_ms: float
     loop_lag_max_ms: float
