@@ -502,3 +502,15 @@ def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
     stored = stored_events(database, info["id"])
     assert len(stored) == table.seq  # memory and database agree: the move is in both
     assert stored[-1] == ("action", 0) and table.hand.phase != "draw"  # type: ignore[union-attr]
+
+
+def test_a_reader_too_slow_is_closed_with_its_own_code_and_reason() -> None:
+    from burraco.web.connection import CLOSE_SLOW, MAX_QUEUE, Outbox
+
+    box = Outbox()
+    for i in range(MAX_QUEUE):
+        box.send_text(str(i))
+    assert not box.closed
+    box.send_text("one too many")
+    assert box.closed and box.close_code == CLOSE_SLOW == 1013 and "reconnect" in box.close_reason
+    assert box.queue.qsize() == MAX_QUEUE + 1  # what was queued is still sent, then the close marker

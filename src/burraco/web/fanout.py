@@ -301,7 +301,7 @@ class Relay:
                 self._owner_gone(client.key)
                 closed += 1
         for conn in list(self.remotes.values()):
-            if not listening.get(conn.channel):
-                conn.inbound.put_nowait(None)
+            if not listening.get(conn.channel):  # (if the follower lives after all, its client reconnects)
+                conn.close(CLOSE_MOVED, "the server relaying this socket is gone: reconnect")
                 closed += 1
         return closed
