@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy, tick
 
@@ -139,3 +141,10 @@ def test_the_lobby_and_the_user_limits_are_shared(database: str, namespace: str)
         refused = second.post("/api/tables", json={"players": 2}, headers={"cookie": ann})
         assert refused.status_code == 429 and refused.json()["detail"]["code"] == "tables_too_fast"
         assert create_table(second, bob, players=2)["id"]  # Bob has his own bucket
+
+
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=40), max_size=12))
+def test_a_bundle_gives_back_its_messages_whatever_they_hold(messages: list[str]) -> None:
+    from burraco.web.fanout import bundle, unbundle
+
+    assert unbundle(bundle(messages)) == messages

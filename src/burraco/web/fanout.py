@@ -10,8 +10,8 @@ go through the owner's dispatcher under the table's lock, so every reply and eve
 the sender alone, the seat's presence counts for absences and stand-ins, and one player may sit at a
 table from each of two processes.
 
-Channels (``{ns}`` is the Redis namespace, ``burraco`` by default), one line per message,
-``op key payload``, where ``key`` is ``follower#n`` (one socket):
+Channels (``{ns}`` is the Redis namespace, ``burraco`` by default); each pub/sub message carries one
+or more messages (:func:`bundle`), each ``op key payload``, where ``key`` is ``follower#n`` (one socket):
 
 - ``{ns}:inbox:{owner}``: ``j key table user-json`` (join), ``m key text`` (a client message),
   ``l key`` (the socket closed);
@@ -60,6 +60,29 @@ def inbox(namespace: str, process: str) -> str:
 def outbox(namespace: str, process: str) -> str:
     """The channel a process reads what owners send its relayed sockets."""
     return f"{namespace}:outbox:{process}"
+
+
+def bundle(messages: list[str]) -> str:
+    """Several messages as one pub/sub payload: each is preceded by its length and a colon.
+
+    >>> bundle(["s a#1 {}", "c a#2 1012 gone"])
+    '8:s a#1 {}15:c a#2 1012 gone'
+    >>> unbundle(bundle(["x", "", "y:z"]))
+    ['x', '', 'y:z']
+    """
+    return "".join(f"{len(message)}:{message}" for message in messages)
+
+
+def unbundle(payload: str) -> list[str]:
+    """The messages of a :func:`bundle`."""
+    messages: list[str] = []
+    at = 0
+    while at < len(payload):
+        colon = payload.index(":", at)
+        end = colon + 1 + int(payload[at:colon])
+        messages.append(payload[colon + 1:end])
+        at = end
+    return messages
 
 
 class RelayedClient(Outbox):
@@ -154,32 +177,40 @@ class Relay:
         self.outgoing.put_nowait((channel, payload, key))
 
     async def _publish(self) -> None:
-        """Publish the queued messages in order, many per round trip."""
+        """Publish the queued messages in order: one PUBLISH per channel and round trip, carrying every
+        message queued for that channel (framed: ``bundle``), so a busy process pays one Redis message
+        for many sockets' messages instead of one each."""
         while not self._stopping:
             batch = [await self.outgoing.get()]
+            await asyncio.sleep(0)  # (what the same turn of the event loop queues goes along)
             while len(batch) < BATCH and not self.outgoing.empty():
                 batch.append(self.outgoing.get_nowait())
-            batch = [item for item in batch if item[0]]  # (the stop marker has no channel)
-            if not batch:
+            by_channel: dict[str, list[tuple[str, str | None]]] = {}
+            for channel, payload, key in batch:
+                if channel:  # (the stop marker has no channel)
+                    by_channel.setdefault(channel, []).append((payload, key))
+            if not by_channel:
                 continue
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, payload, _ in batch:
-                        pipe.publish(channel, payload)
+                    for channel, messages in by_channel.items():
+                        pipe.publish(channel, bundle([payload for payload, _ in messages]))
                     heard = await pipe.execute()
             except Exception as error:  # Redis unreachable: the relayed sockets reconnect
                 log.warning("relay: could not publish %d messages: %s", len(batch), error)
-                heard = [0] * len(batch)
-            for (_, _, key), count in zip(batch, heard, strict=True):
-                if key is not None and not count:
-                    self._owner_gone(key)
+                heard = [0] * len(by_channel)
+            for messages, count in zip(by_channel.values(), heard, strict=True):
+                for _, key in messages:
+                    if key is not None and not count:
+                        self._owner_gone(key)
 
     async def _listen(self) -> None:
         while not self._stopping:
             try:
                 async for message in self._pubsub.listen():
                     if message.get("type") == "message":
-                        self._on(str(message["data"]))
+                        for data in unbundle(str(message["data"])):
+                            self._on(data)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis went away: try again shortly
