@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from burraco.core.options import Rules
+from burraco.web import match_end
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
 from burraco.web.ownership import Ownership
@@ -124,7 +125,7 @@ class TableManager:
                     await table._maybe_start()
             if table.status == "over" and not table.recorded:
                 async with table.lock:
-                    await table.record_match()
+                    await match_end.record(table)
             async with table.lock:
                 table.kick_bots()
 

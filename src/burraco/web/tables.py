@@ -31,7 +31,7 @@ from burraco.core.actions import Action
 from burraco.core.hand import Hand
 from burraco.core.match import Match
 from burraco.core.options import Rules
-from burraco.web import broadcasting, db, tournament_clock, turn_clock
+from burraco.web import broadcasting, db, match_end, tournament_clock, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
 from burraco.web.bot_scheduler import CHAMPION_MS, BotScheduler
@@ -41,11 +41,10 @@ from burraco.web.events import TableEvent, apply_event
 from burraco.web.leases import Leases, LocalLeases
 from burraco.web.limits import Limits
 from burraco.web.repositories import Repositories
-from burraco.web.repositories.matches import MatchRecord, standing, winner
 from burraco.web.seats import STANDIN_BOT as STANDIN_BOT
 from burraco.web.seats import Seat as Seat
 from burraco.web.seats import TableError as TableError
-from burraco.web.serialize import MeldTexts, dumps, scores_to_list
+from burraco.web.serialize import MeldTexts, dumps
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
@@ -195,16 +194,11 @@ class Table:
         }
         if full:
             data["rules"] = self.rules.to_dict()
-            data["results"] = self.results()
+            data["results"] = match_end.results(self)
         return data
 
     def timer_left(self) -> float | None:
         return turn_clock.timer_left(self)
-
-    def results(self) -> list[dict[str, Any]]:
-        return [{"number": r.number, "dealer": r.dealer, "end_reason": r.end_reason, "points": list(r.points),
-                 "sides": [list(s) for s in r.sides], "scores": scores_to_list(r.scores)}
-                for r in self.match.results]
 
     def state_text(self, conn: Connection, shared: str, reply_to: int | None = None, full: bool = False) -> str:
         return broadcasting.state_text(self, conn, shared, reply_to, full)
@@ -289,7 +283,7 @@ class Table:
     def end_match(self) -> None:
         """The match is over (its last hand finished, or the turn's time ran out between hands)."""
         self.status = "over"
-        self.summary = self._summary()
+        self.summary = match_end.summary(self)
 
     def track_turn(self) -> None:
         hand = self.match.current
@@ -298,25 +292,6 @@ class Table:
             self.turn_key = key
             self.turn_started = self.runtime.clock()
             self.auto_turn = -1
-
-    def entrants(self) -> list[list[int]]:
-        """Seats of each match entrant: teams for 2 and 4 players, single players for 3."""
-        if self.players == 4:
-            return [[0, 2], [1, 3]]
-        return [[s] for s in range(self.players)]
-
-    def _summary(self) -> dict[str, Any]:
-        totals = list(self.match.totals)
-        names = [" & ".join(self.seats[s].name for s in seats) for seats in self.entrants()]
-        left = [s.left for s in self.seats]  # leaving the match counts as a loss, whatever the totals
-        data: dict[str, Any] = {"totals": totals, "entrants": names,
-                                "winner": winner(standing(self.entrants(), totals, left)),
-                                "hands": len(self.match.results),
-                                "left": [i for i, gone in enumerate(left) if gone]}
-        if self.match.entrants == 2:
-            data["mp"] = list(self.match.match_points())
-            data["vp"] = list(self.match.victory_points())
-        return data
 
     # ------------------------------------------------------------------ player requests (lock held)
     async def sit(self, user: User, seat: int) -> None:
@@ -364,7 +339,7 @@ class Table:
         # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
         await self.event("action", seat, str(action), action=action)
         if self.match.is_over and not self.recorded:
-            await self.record_match()
+            await match_end.record(self)
 
     async def ready(self, seat: int) -> None:
         if self.status != "between":
@@ -451,27 +426,6 @@ class Table:
     def paused(self) -> bool:
         """An all-bot table plays only while someone watches it (a tournament's table always plays)."""
         return self.all_bots and not self.conns and self.config.tournament is None
-    # ------------------------------------------------------------------ end of the match
-    async def record_match(self) -> None:
-        """Record the finished match; if the database refuses, the ticker tries again later."""
-        try:
-            await self._record_match()
-        except Exception as error:
-            log.warning("table %s: the finished match could not be recorded yet: %s", self.id, error)
-
-    async def _record_match(self) -> None:
-        """Store the finished match: its summary, each player's result and rating change."""
-        summary = self.summary or self._summary()
-        record = MatchRecord(self.id, self.runtime.wallclock(), {**summary, "results": self.results()},
-                             self.entrants(), list(self.match.totals), [s.user_id for s in self.seats],
-                             [s.left for s in self.seats], self.rated)
-        await self.runtime.repos.matches.record(record)
-        self.recorded = True
-        for observer in self.runtime.match_observers:
-            try:
-                await observer(self)
-            except Exception:
-                log.exception("table %s: a finished-match observer failed", self.id)
 
 
 def new_seed() -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from burraco.web import tournament_clock
+from burraco.web import match_end, tournament_clock
 from burraco.web.broadcasting import send_watchers
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ async def tick(table: Table, now: float) -> bool:
     """Apply what the clock calls for (lock held); True if the table changed."""
     changed = await tournament_clock.tick(table)
     if table.status == "over" and not table.recorded:
-        await table.record_match()
+        await match_end.record(table)
     elif table.status == "playing" and table.hand is not None:
         changed = await _playing(table, now) or changed
     elif table.status == "between" and now - table.between_since >= _between_limit(table):
