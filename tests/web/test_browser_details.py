@@ -3,8 +3,10 @@ three players, guests (fixtures and helpers from test_browser.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server, shot  # noqa: F401
 
@@ -142,4 +144,44 @@ def test_a_finished_table_link_says_the_match_has_ended(server: str, tmp_path: P
         page.goto(server + "/#/table/5")
         page.wait_for_selector("#table-refused", timeout=5000)
         assert "è finita" in page.inner_text("#table-refused")
+    assert errors == []
+
+
+def test_a_lost_state_is_noticed_and_the_whole_log_asked_for_again(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """Pub/sub may lose a relayed socket's message (docs/deploy.md): the page sees the hole in the hand's
+    log (``log_from`` beyond what it holds), asks for a full state (``sync``) and shows the whole log."""
+    states: list[dict[str, Any]] = []
+    dropped: list[str] = []
+    syncs: list[str] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            view = data.get("view") if data.get("type") == "state" else None
+            if view and view["log_from"] > 0 and len(states) >= 4 and not dropped:
+                dropped.append(str(message))  # lost on the way
+                return
+            if view:
+                states.append(data)
+            ws.send(message)
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "sync":
+                syncs.append(str(message))
+            upstream.send(message)
+
+        upstream.on_message(from_server)
+        ws.on_message(from_page)
+
+    with browser(tmp_path, PHONE, locale="en-US") as (page, errors):
+        page.route_web_socket(re.compile(r".*/ws/tables/\d+$"), route)
+        as_guest(page, server, "Lia")
+        table = practice_table(page, 2, seed=11)
+        page.goto(server + f"/#/table/{table}")
+        play_turns(page, 4)
+        assert dropped and syncs  # one state lost; the page noticed and asked for everything
+        expected = min(30, states[-1]["view"]["log_len"])
+        page.wait_for_function("(n) => document.querySelectorAll('#log > div').length === n", arg=expected)
     assert errors == []

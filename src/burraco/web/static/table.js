@@ -42,6 +42,10 @@ function connect(id) {
   };
 }
 
+function requestSync() {
+  if (app.socket && app.socket.readyState === WebSocket.OPEN) app.socket.send(JSON.stringify({ type: "sync", id: app.nextId++ }));
+}
+
 export function send(message) {
   if (!app.socket || app.socket.readyState !== WebSocket.OPEN) { setMessage(t("table.not_connected"), true); return; }
   message.id = app.nextId++;
@@ -74,8 +78,11 @@ function onServerMessage(msg) {
   app.table = table;
   app.you = msg.you;
   if (msg.view) {
-    if (msg.view.log_from > 0 && app.view && app.view.log) {
-      msg.view.log = app.view.log.slice(0, msg.view.log_from).concat(msg.view.log);
+    if (msg.view.log_from > 0) {
+      const known = app.view && app.view.log ? app.view.log : [];
+      // a message lost on the way (a relayed socket's, across servers) leaves a hole: ask for everything
+      if (known.length < msg.view.log_from) requestSync();
+      msg.view.log = known.slice(0, msg.view.log_from).concat(msg.view.log);
     }
     app.view = msg.view;
   } else app.view = null;
