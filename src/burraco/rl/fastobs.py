@@ -39,7 +39,8 @@ _TAKEN: Final = OFFSET["pozzetto_taken_by_side"]
 _OWN: Final = OFFSET["own_pozzetto"]
 _TO_PLAY: Final = OFFSET["to_play"]
 _PHASE_INDEX: Final = {phase: i for i, phase in enumerate(PHASES)}
-_ZEROS: Final = bytes(4 * max(NUM_KINDS, DECK_SIZE))
+_ZERO_RUNS: Final = [array("f", bytes(4 * n)) for n in range(max(NUM_KINDS, DECK_SIZE) + 1)]
+"""``_ZERO_RUNS[n]``: n float zeros, to clear a run of the vector in one slice assignment."""
 
 
 def relative_sides(view: Observation) -> dict[int, int]:
@@ -66,6 +67,11 @@ class SeatCounts:
         """The seat's log (a hand only ever appends to it)."""
         self.out: array[float] = array("f", vector)
         """The vector (a NumPy view of it is copied out by the tracker)."""
+        self.ints = [int(x) for x in self.out]
+        """The vector's count entries as ints (the other entries are never read from it): an update
+        reads and changes a count here, natively, and writes the new small int into :attr:`out`
+        once, instead of reading and writing a float32 item through the generic C API."""
+        self.stock = len(hand.stock)
         self.seen = len(view.log)
         self.sizes = list(view.hand_sizes)
         self.pile = list(view.discard_pile)
@@ -100,7 +106,7 @@ class SeatCounts:
                 self._discard(record.seat, record.cards[0])
             elif kind == "draw":
                 if record.seat == seat:
-                    self.out[_HAND + record.cards[0]] += 1
+                    self._add(_HAND + record.cards[0], 1)
             elif kind == "meld" or kind == "attach":
                 self._lay(record)
             elif kind == "pickup":
@@ -116,52 +122,67 @@ class SeatCounts:
         self.seen = len(log)
         return True
 
+    def _add(self, at: int, delta: int) -> None:
+        """Add ``delta`` to the count at ``at`` (:attr:`ints`, then one write to :attr:`out`)."""
+        ints = self.ints
+        value = ints[at] + delta
+        ints[at] = value
+        self.out[at] = value
+
+    def _set(self, at: int, value: int) -> None:
+        """Set the count at ``at``."""
+        self.ints[at] = value
+        self.out[at] = value
+
     def _played(self, seat: int, cards: tuple[int, ...]) -> None:
         """Cards leave ``seat``'s hand: the own hand block, and the cards known to be held."""
-        out = self.out
         k = (seat - self.seat) % self.n
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
         for card in cards:
             if mine:
-                out[_HAND + card] -= 1
+                self._add(_HAND + card, -1)
             if known[card]:
                 known[card] -= 1
-                out[base + card] -= 1
+                self._set(base + card, known[card])
 
     def _discard(self, seat: int, card: int) -> None:
         """The most frequent record: :meth:`_played` for one card, then the pile blocks."""
-        out, pile = self.out, self.pile
+        pile = self.pile
         if seat == self.seat:
-            out[_HAND + card] -= 1
+            self._add(_HAND + card, -1)
         k = (seat - self.seat) % self.n
         known = self.known[k]
         if known[card]:
             known[card] -= 1
-            out[_KNOWN + k * NUM_KINDS + card] -= 1
+            self._set(_KNOWN + k * NUM_KINDS + card, known[card])
         if pile:
-            out[_TOP + pile[-1]] = 0
-        out[_PILE + card] += 1
-        out[_TOP + card] = 1
-        out[_ORDER + len(pile)] = card + 1
+            self._set(_TOP + pile[-1], 0)
+        self._add(_PILE + card, 1)
+        self._set(_TOP + card, 1)
+        self._set(_ORDER + len(pile), card + 1)
         pile.append(card)
 
     def _pickup(self, seat: int, cards: tuple[int, ...]) -> None:
-        out, pile = self.out, self.pile
+        out, pile, ints = self.out, self.pile, self.ints
         k = (seat - self.seat) % self.n
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
         for card in cards:
             if mine:
-                out[_HAND + card] += 1
+                self._add(_HAND + card, 1)
             known[card] += 1
-            out[base + card] += 1
-        out[_PILE : _PILE + NUM_KINDS] = array("f", _ZEROS[: 4 * NUM_KINDS])
+            self._set(base + card, known[card])
+        for card in pile:  # the pile's counts were nonzero only at its own cards
+            ints[_PILE + card] = 0
+        out[_PILE : _PILE + NUM_KINDS] = _ZERO_RUNS[NUM_KINDS]
         if pile:
-            out[_TOP + pile[-1]] = 0
-            out[_ORDER : _ORDER + len(pile)] = array("f", _ZEROS[: 4 * len(pile)])
+            self._set(_TOP + pile[-1], 0)
+            size = len(pile)
+            ints[_ORDER : _ORDER + size] = [0] * size
+            out[_ORDER : _ORDER + size] = _ZERO_RUNS[size]
             pile.clear()
 
     def _pozzetto(self, record: Record) -> None:
@@ -169,7 +190,7 @@ class SeatCounts:
         hand, out = self.hand, self.out
         if record.seat == self.seat:
             for card in record.cards:
-                out[_HAND + card] += 1
+                self._add(_HAND + card, 1)
         left = [len(p) for p in hand.pozzetti[hand.next_pozzetto :]][-2:]
         out[_POZZ] = out[_POZZ + 1] = 0
         for i, size in enumerate(left):
@@ -183,12 +204,11 @@ class SeatCounts:
     def _lay(self, record: Record) -> None:
         side = self.hand.side_of[record.seat]
         k = self.rel_side[side]
-        out = self.out
         base = _MELDS + k * NUM_KINDS
         for card in record.cards:
-            out[base + card] += 1
+            self._add(base + card, 1)
         if record.kind == "meld":
-            out[_COUNT + k] += 1
+            self._add(_COUNT + k, 1)
         self._played(record.seat, record.cards)
         self.dirty.add(side)
 
@@ -201,10 +221,12 @@ class SeatCounts:
             self.sizes = sizes[:]
             for k in range(n):
                 out[_SIZES + k] = sizes[(seat + k) % n]
-        out[_STOCK] = len(hand.stock)
+        stock = len(hand.stock)
+        if stock != self.stock:
+            out[_STOCK] = self.stock = stock
         must = 1 if hand.must_draw else 0
-        if must != out[_MUST]:
-            out[_MUST] = must
+        if must != self.ints[_MUST]:
+            self._set(_MUST, must)
         to_play = hand.to_play
         at = _PHASE + _PHASE_INDEX[hand.phase]
         if at != self.at_phase:
