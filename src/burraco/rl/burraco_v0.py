@@ -151,7 +151,9 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         """The agent's observation now: fresh arrays the caller may keep or change."""
         seat = self._seat_of[agent]
         tracker = self._trackers[seat] or self._tracker(seat)
-        return {"observation": tracker.vector(), "action_mask": self._mask_for(seat)}
+        if not tracker.counts.update():  # SeatTracker.vector(), inlined: this runs every step
+            tracker.rebuild()
+        return {"observation": tracker.view.copy(), "action_mask": self._mask_for(seat)}
 
     def last(self, observe: bool = True) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool,
                                                    dict[str, Any]]:
