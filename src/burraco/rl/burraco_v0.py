@@ -153,7 +153,13 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         tracker = self._trackers[seat] or self._tracker(seat)
         if not tracker.counts.update():  # SeatTracker.vector(), inlined: this runs every step
             tracker.rebuild()
-        return {"observation": tracker.view.copy(), "action_mask": self._mask_for(seat)}
+        hand = self.hand
+        if seat != hand.to_play or hand.phase == "over":
+            return {"observation": tracker.view.copy(), "action_mask": _NO_MASK.copy()}
+        legal = self.legal
+        if self._masked is not legal:  # _mask_for, inlined
+            self._show_mask(legal)
+        return {"observation": tracker.view.copy(), "action_mask": self._mask_view.copy()}
 
     def last(self, observe: bool = True) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool,
                                                    dict[str, Any]]:
@@ -186,14 +192,17 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         hand = self.hand
         if seat != hand.to_play or hand.phase == "over":
             return _NO_MASK.copy()
-        legal = self.legal
-        masked = self._masked
-        if masked is not legal:  # a new step (take steps share their lists: often nothing to write)
-            if masked is not None:
-                A.set_mask(self._mask, masked, 0)
-            A.set_mask(self._mask, legal, 1)
-            self._masked = legal
+        if self._masked is not self.legal:
+            self._show_mask(self.legal)
         return self._mask_view.copy()
+
+    def _show_mask(self, legal: A.CanonicalLegal) -> None:
+        """Bring the kept mask to ``legal``: a new step (take steps share their lists, so often the
+        mask is already right): clear the indices of the list it showed, set the new ones."""
+        if self._masked is not None:
+            A.set_mask(self._mask, self._masked, 0)
+        A.set_mask(self._mask, legal, 1)
+        self._masked = legal
 
     def action_for(self, index: int) -> Any:
         """The engine action that ``index`` plays now (the default action if it is not legal)."""

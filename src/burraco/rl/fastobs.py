@@ -16,10 +16,11 @@ from typing import Final
 from burraco.core.actions import Record
 from burraco.core.cards import DECK_SIZE, NUM_KINDS
 from burraco.core.hand import Hand
+from burraco.core.melds import Meld
 from burraco.core.options import Rules
 from burraco.core.recordlog import RecordLog
 from burraco.core.view import Observation
-from burraco.rl.layout import OFFSET, PHASES, table_points
+from burraco.rl.layout import OFFSET, PHASES, meld_points, side_points
 
 _HAND: Final = OFFSET["hand"]
 _MELDS: Final = OFFSET["melds_by_side"]
@@ -82,6 +83,9 @@ class SeatCounts:
         self.rel_side = relative_sides(view)
         self.side_of = list(view.side_of)
         self.dirty: set[int] = set()
+        self.side_melds: list[list[Meld]] = [[] for _ in range(n)]
+        """Per side, the melds whose points :attr:`meld_points` holds (by position, checked by identity)."""
+        self.meld_points: list[list[int]] = [[] for _ in range(n)]
         self.at_phase = _PHASE + _PHASE_INDEX[view.phase]
         self.at_pick = _PICK + view.one_card_pick if view.one_card_pick >= 0 else -1
         self.at_to_play = _TO_PLAY + (view.to_play - seat) % n
@@ -249,6 +253,25 @@ class SeatCounts:
         if self.dirty:
             closer = hand.side_of[to_play] if hand.end_reason == "closed" else -1
             for side in self.dirty:
-                points = table_points(hand.melds[side], side in hand.pozzetto_of_side, side == closer, self.rules)
+                points = self._table_points(side, side in hand.pozzetto_of_side, side == closer)
                 out[_POINTS + self.rel_side[side]] = points / 100
             self.dirty.clear()
+
+    def _table_points(self, side: int, took: bool, closed: bool) -> int:
+        """:func:`~burraco.rl.layout.table_points` of the side, rescoring only the melds that are new
+        objects since the last time (a meld laid, or one an attachment replaced)."""
+        rules = self.rules
+        melds = self.hand.melds[side]
+        seen, points = self.side_melds[side], self.meld_points[side]
+        if len(seen) > len(melds):
+            del seen[len(melds) :], points[len(melds) :]
+        total = side_points(took, closed, rules)
+        for i, meld in enumerate(melds):
+            if i == len(seen):
+                seen.append(meld)
+                points.append(meld_points(meld, rules))
+            elif seen[i] is not meld:
+                seen[i] = meld
+                points[i] = meld_points(meld, rules)
+            total += points[i]
+        return total

@@ -66,9 +66,19 @@ def table_points(melds: Sequence[Meld], took: bool, closed: bool, rules: Rules) 
         if hit is None or hit[1] is not rules:  # the cache keeps its melds alive, so an id names one meld
             if len(_MELD_POINTS) > 8192:
                 _MELD_POINTS.clear()
-            hit = _MELD_POINTS[id(meld)] = (meld, rules, meld.card_points(rules) + meld.bonus(rules))
+            hit = _MELD_POINTS[id(meld)] = (meld, rules, meld_points(meld, rules))
         total += hit[2]
     return total
+
+
+def meld_points(meld: Meld, rules: Rules) -> int:
+    """One meld's term of :func:`table_points`: its card points and its burraco bonus."""
+    return meld.card_points(rules) + meld.bonus(rules)
+
+
+def side_points(took: bool, closed: bool, rules: Rules) -> int:
+    """The side's own term of :func:`table_points` (closing bonus, untaken-pozzetto penalty)."""
+    return _side_points(took, closed, rules)
 
 
 def _side_points(took: bool, closed: bool, rules: Rules) -> int:
