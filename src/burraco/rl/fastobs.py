@@ -23,6 +23,7 @@ from burraco.core.view import Observation
 from burraco.rl.layout import OFFSET, PHASES, meld_points, side_points
 
 _HAND: Final = OFFSET["hand"]
+assert _HAND == 0, "the own hand block comes first (the updates index it by card id)"
 _MELDS: Final = OFFSET["melds_by_side"]
 _COUNT: Final = OFFSET["meld_count_by_side"]
 _POINTS: Final = OFFSET["table_points_by_side"]
@@ -68,10 +69,11 @@ class SeatCounts:
         """The seat's log (a hand only ever appends to it)."""
         self.out: array[float] = array("f", vector)
         """The vector (a NumPy view of it is copied out by the tracker)."""
-        self.ints = [int(x) for x in self.out]
-        """The vector's count entries as ints (the other entries are never read from it): an update
-        reads and changes a count here, natively, and writes the new small int into :attr:`out`
-        once, instead of reading and writing a float32 item through the generic C API."""
+        self.ints = list(map(int, self.out))
+        """The counts an update reads back (own hand, melds by side, meld counts, pile counts,
+        must-draw) as ints; its other entries go stale and are never read (the known cards have
+        :attr:`known`). An update changes a count here, natively, and writes the new small int into
+        :attr:`out` once, instead of reading and writing a float32 item through the generic C API."""
         self.stock = len(hand.stock)
         self.seen = len(view.log)
         self.sizes = list(view.hand_sizes)
@@ -134,7 +136,7 @@ class SeatCounts:
         self.out[at] = value
 
     def _set(self, at: int, value: int) -> None:
-        """Set the count at ``at``."""
+        """Set the count at ``at`` (in both)."""
         self.ints[at] = value
         self.out[at] = value
 
@@ -144,28 +146,36 @@ class SeatCounts:
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
+        out, ints = self.out, self.ints
         for card in cards:
             if mine:
-                self._add(_HAND + card, -1)
+                value = ints[card] - 1  # _HAND is 0
+                ints[card] = value
+                out[card] = value
             if known[card]:
                 known[card] -= 1
-                self._set(base + card, known[card])
+                out[base + card] = known[card]
 
     def _discard(self, seat: int, card: int) -> None:
         """The most frequent record: :meth:`_played` for one card, then the pile blocks."""
-        pile = self.pile
+        out, ints, pile = self.out, self.ints, self.pile
         if seat == self.seat:
-            self._add(_HAND + card, -1)
+            value = ints[card] - 1  # _HAND is 0
+            ints[card] = value
+            out[card] = value
         k = (seat - self.seat) % self.n
         known = self.known[k]
         if known[card]:
             known[card] -= 1
-            self._set(_KNOWN + k * NUM_KINDS + card, known[card])
+            out[_KNOWN + k * NUM_KINDS + card] = known[card]
         if pile:
-            self._set(_TOP + pile[-1], 0)
-        self._add(_PILE + card, 1)
-        self._set(_TOP + card, 1)
-        self._set(_ORDER + len(pile), card + 1)
+            out[_TOP + pile[-1]] = 0
+        at = _PILE + card
+        value = ints[at] + 1
+        ints[at] = value
+        out[at] = value
+        out[_TOP + card] = 1
+        out[_ORDER + len(pile)] = card + 1
         pile.append(card)
 
     def _pickup(self, seat: int, cards: tuple[int, ...]) -> None:
@@ -176,17 +186,17 @@ class SeatCounts:
         mine = seat == self.seat
         for card in cards:
             if mine:
-                self._add(_HAND + card, 1)
+                value = ints[card] + 1  # _HAND is 0
+                ints[card] = value
+                out[card] = value
             known[card] += 1
-            self._set(base + card, known[card])
+            out[base + card] = known[card]
         for card in pile:  # the pile's counts were nonzero only at its own cards
             ints[_PILE + card] = 0
         out[_PILE : _PILE + NUM_KINDS] = _ZERO_RUNS[NUM_KINDS]
         if pile:
-            self._set(_TOP + pile[-1], 0)
-            size = len(pile)
-            ints[_ORDER : _ORDER + size] = [0] * size
-            out[_ORDER : _ORDER + size] = _ZERO_RUNS[size]
+            out[_TOP + pile[-1]] = 0
+            out[_ORDER : _ORDER + len(pile)] = _ZERO_RUNS[len(pile)]
             pile.clear()
 
     def _pozzetto(self, record: Record) -> None:
@@ -209,8 +219,12 @@ class SeatCounts:
         side = self.hand.side_of[record.seat]
         k = self.rel_side[side]
         base = _MELDS + k * NUM_KINDS
+        out, ints = self.out, self.ints
         for card in record.cards:
-            self._add(base + card, 1)
+            at = base + card
+            value = ints[at] + 1
+            ints[at] = value
+            out[at] = value
         if record.kind == "meld":
             self._add(_COUNT + k, 1)
         self._played(record.seat, record.cards)
