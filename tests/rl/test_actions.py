@@ -89,3 +89,23 @@ def test_an_index_with_no_action_is_refused() -> None:
         A.index_to_action(A.MELD_BASE, legal)
     with pytest.raises(ValueError, match="outside"):
         A.kind_of_index(A.SIZE)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_kept_mask_follows_the_steps(players: int) -> None:
+    """One mask buffer, the last step's indices cleared and the new ones set (set_mask), equals a
+    fresh mask (mask_bytes) at every step; the take phase's lists are made once."""
+    mask, shown = bytearray(A.SIZE), None
+    for hand in _random_states(players, 5, 200):
+        legal = A.canonical_legal(hand)
+        if hand.phase == "take":
+            assert A.canonical_legal(hand) is legal
+        assert legal == A.CanonicalLegal(hand.legal_actions())
+        if shown is not None:
+            A.set_mask(mask, shown, 0)
+        A.set_mask(mask, legal, 1)
+        shown = legal
+        assert mask == A.mask_bytes(legal)
+    assert shown is not None
+    A.set_mask(mask, shown, 0)
+    assert not any(mask)

@@ -39,3 +39,22 @@ def test_every_loop_plays_the_same_deal_with_the_same_policy_stream() -> None:
     assert policy_rng(7).random() == policy_rng(7).random() != policy_rng(8).random()
     assert engine_hand(hand, policy_rng(7)) > 0 and hand.is_over
     assert env_hand(env, 7, policy_rng(7)) > 0 and env.hand.is_over
+
+
+def test_bench_rl_warm_parts() -> None:
+    """--warm adds the replayed loops (whole hands, every part timed; the figures are not compared:
+    with two hands they are noise)."""
+    result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.02", "--warm", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    parts = ("engine", "engine_trusted", "env", "env_steps_only", "env_mask_only", "env_vector_only")
+    assert all(figures[f"warm_{part}_us"] > 0 for part in parts)
+    assert figures["warm_hands"] == 2 and figures["warm_ratio"] > 0
+
+
+def test_loops_take_turns_going_first() -> None:
+    from burraco.rl.bench import LOOPS, loop_order
+
+    orders = [loop_order(i) for i in range(4)]
+    assert all(sorted(order) == sorted(LOOPS) for order in orders)
+    assert [order[0] for order in orders] == ["engine", "env", "engine", "env"]

@@ -90,3 +90,14 @@ from burraco.rl import burraco_v0
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert "pip install 'burraco[rl]'" in result.stderr
+
+
+def test_agent_iter_is_pettingzoos() -> None:
+    """agent_iter: the agent to act while there are agents, max_iter at most, iterable again."""
+    env = burraco_v0.env(players=2)
+    env.reset(seed=3)
+    agents = env.agent_iter(max_iter=5)
+    assert list(agents) == [env.agent_selection] * 5
+    assert len(list(agents)) == 5
+    env.agents = []
+    assert list(env.agent_iter()) == []

@@ -16,6 +16,7 @@ from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.scoring import score_side
 from burraco.core.view import observe
+from burraco.rl import actions as A
 from burraco.rl import burraco_v0
 from burraco.rl import observation as O
 from burraco.rl.tracker import SeatTracker
@@ -111,3 +112,32 @@ def test_the_env_serves_the_reference_vector_and_mask(players: int) -> None:
         assert np.flatnonzero(obs["action_mask"]).tolist() == env.legal.indices
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
+
+
+def test_kept_observations_stay_as_they_were() -> None:
+    """The env keeps one mask buffer and one vector from step to step: every array it returns is
+    nevertheless the caller's own. A caller writing into one changes nothing the env returns later,
+    and what it kept is unchanged by later steps."""
+    env = burraco_v0.env(players=3)
+    env.reset(seed=11)
+    rng = random.Random(11)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    for agent in env.agent_iter():
+        scribbled, _, terminated, truncated, _ = env.last()
+        scribbled["action_mask"][:] = 1
+        scribbled["observation"][:] = -1
+        for other in env.agents:
+            obs = env.observe(other)
+            seat = env.possible_agents.index(other)
+            assert np.array_equal(obs["observation"], O.encode(observe(env.hand, seat), env.rules))
+            mask = burraco_v0.mask_of(env.legal) if other == agent and not env.hand.is_over else np.zeros(A.SIZE)
+            assert np.array_equal(obs["action_mask"], mask)
+            kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(env.observe(agent)["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    assert len(kept) > 100
+    for obs, copy in kept:
+        assert all(np.array_equal(obs[k], copy[k]) for k in copy)

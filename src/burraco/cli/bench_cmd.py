@@ -79,15 +79,19 @@ def rl(
     seconds: Annotated[float, typer.Option(help="CPU seconds of the raw environment loop.")] = 5.0,
     seed: Annotated[int, typer.Option(help="Seed of the random hands.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    warm: Annotated[int, typer.Option(help="Also replay this many hands with warm memos (µs a step by part).")] = 0,
 ) -> None:
     """Environment steps of burraco_v0 beside the engine's raw actions, per CPU-second, same hands (needs [rl])."""
     try:
         require("rl")
         from burraco.rl.bench import bench_rl
+        from burraco.rl.bench_warm import bench_warm
     except ImportError as error:
         print(f"error: burraco bench rl: {error}", file=sys.stderr)
         raise typer.Exit(2) from None
     figures = {"core": core_path(), **bench_rl(players, seconds, seed)}
+    if warm:
+        figures.update(bench_warm(players, warm, seed=seed))
     if as_json:
         print(json.dumps(figures))
         return
@@ -100,6 +104,10 @@ def rl(
           "(last(): observation + mask every step)")
     print(f"ratio env/engine: {figures['ratio']:.2f} raw, {figures['wrapped_ratio']:.2f} wrapped (target 0.8)")
     print(f"per step: observation vector {figures['observation_us']:.1f} µs, mask {figures['mask_us']:.1f} µs")
+    if warm:
+        parts = ", ".join(f"{key[5:-3]} {value:.2f}" for key, value in figures.items()
+                          if key.startswith("warm_") and key.endswith("_us"))
+        print(f"warm memos, µs an action or step: {parts}; ratio {figures['warm_ratio']:.2f}")
 
 
 def register(root: typer.Typer) -> None:

@@ -130,6 +130,7 @@ class CanonicalLegal:
 
 
 _ONES: Final = b"\x01" * MELD_SLOTS
+_NONES: Final = bytes(MELD_SLOTS)
 
 
 def mask_bytes(legal: CanonicalLegal) -> bytearray:
@@ -150,9 +151,43 @@ def mask_bytes(legal: CanonicalLegal) -> bytearray:
     return mask
 
 
+def set_mask(mask: bytearray, legal: CanonicalLegal, value: int) -> None:
+    """Write ``value`` (1 or 0) at every legal index of ``legal`` in a mask of :data:`SIZE` bytes: an
+    environment keeps one mask, sets the new step's indices and clears the last step's, instead of
+    making :data:`SIZE` fresh bytes a step.
+
+    >>> mask = bytearray(SIZE)
+    >>> set_mask(mask, CanonicalLegal([DRAW, PICKUP]), 1)
+    >>> [i for i, legal in enumerate(mask) if legal]
+    [0, 1]
+    >>> set_mask(mask, CanonicalLegal([DRAW, PICKUP]), 0)
+    >>> any(mask)
+    False
+    """
+    for index in legal.fixed:
+        mask[index] = value
+    run = _ONES if value else _NONES
+    melds, attaches = len(legal.melds), len(legal.attaches)
+    if melds:
+        mask[MELD_BASE : MELD_BASE + melds] = run[:melds]
+    if attaches:
+        mask[ATTACH_BASE : ATTACH_BASE + attaches] = run[:attaches]
+
+
 def canonical_legal(hand: Hand) -> CanonicalLegal:
-    """The hand's legal actions (:meth:`Hand.legal_actions`) in canonical order."""
-    return CanonicalLegal(hand.legal_actions())
+    """The hand's legal actions (:meth:`Hand.legal_actions`) in canonical order.
+
+    In the take phase the list is one of three made once (the same object for the same legal
+    set), so a caller may keep what it derives from a list by identity.
+
+    >>> hand = Hand.deal(players=2, seed=7)
+    >>> canonical_legal(hand) is canonical_legal(hand), canonical_legal(hand).indices
+    (True, [0, 1])
+    """
+    legal = hand.legal_actions()
+    if hand.phase == "take" and legal:
+        return _TAKE[DRAW in legal, PICKUP in legal]
+    return CanonicalLegal(legal)
 
 
 def _meld_before(a: Action, b: Action) -> bool:
@@ -257,3 +292,11 @@ def kind_of_index(index: int) -> str:
     if index < MELD_BASE:
         return "discard"
     return "meld" if index < ATTACH_BASE else "attach"
+
+
+_TAKE: Final = {
+    (True, True): CanonicalLegal([DRAW, PICKUP]),
+    (True, False): CanonicalLegal([DRAW]),
+    (False, True): CanonicalLegal([PICKUP]),
+}
+"""The canonical lists of the take phase, made once: a take step reuses one (they never change)."""

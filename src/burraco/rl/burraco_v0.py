@@ -22,6 +22,7 @@ has taken that many steps.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, Final
 
 from burraco.extras import MissingExtraError
@@ -31,6 +32,7 @@ try:
     import numpy.typing as npt
     from gymnasium import spaces
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils.env import AECIterable  # type: ignore[import-untyped]
 except ImportError as error:  # a base install: say which extra to add
     raise MissingExtraError("rl", [error.name or "pettingzoo"]) from error
 
@@ -67,6 +69,10 @@ def observation_space() -> spaces.Dict:
         "observation": spaces.Box(OBS_LOW, OBS_HIGH, (O.SIZE,), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, (A.SIZE,), dtype=np.int8),
     })
+
+
+_NO_MASK: Final = np.zeros(A.SIZE, dtype=np.int8)
+"""The mask of a seat that is not to play (copied out, never handed over itself)."""
 
 
 def mask_of(legal: A.CanonicalLegal) -> npt.NDArray[np.int8]:
@@ -126,6 +132,12 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         players = len(self.possible_agents)
         self._stepper = Stepper(self.hand)
         self.legal = self._stepper.legal
+        self._done = False
+        self._mask = bytearray(A.SIZE)
+        """The seat to play's mask, kept from step to step (only the indices that change are written)."""
+        self._mask_view = np.frombuffer(self._mask, dtype=np.int8)
+        self._masked: A.CanonicalLegal | None = None
+        """The legal list :attr:`_mask` shows now (None: all zero)."""
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._trackers: list[SeatTracker | None] = [None] * players
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -136,9 +148,29 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.hand.to_play]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """The agent's observation now: fresh arrays the caller may keep or change."""
         seat = self._seat_of[agent]
         tracker = self._trackers[seat] or self._tracker(seat)
-        return {"observation": tracker.vector(), "action_mask": self._mask_for(seat)}
+        if not tracker.counts.update():  # SeatTracker.vector(), inlined: this runs every step
+            tracker.rebuild()
+        hand = self.hand
+        if seat != hand.to_play or hand.phase == "over":
+            return {"observation": tracker.view.copy(), "action_mask": _NO_MASK.copy()}
+        legal = self.legal
+        if self._masked is not legal:  # _mask_for, inlined
+            self._show_mask(legal)
+        return {"observation": tracker.view.copy(), "action_mask": self._mask_view.copy()}
+
+    def last(self, observe: bool = True) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool,
+                                                   dict[str, Any]]:
+        """:meth:`AECEnv.last` (the same tuple), without its assertion: ``agent_selection`` is always set."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        """:meth:`AECEnv.agent_iter` (the same iterable), iterated by a generator: cheaper a step."""
+        return _AgentIterable(self, max_iter)
 
     def _tracker(self, seat: int) -> SeatTracker:
         tracker = self._trackers[seat]
@@ -157,9 +189,20 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         return self._mask_for(self._seat_of[agent])
 
     def _mask_for(self, seat: int) -> npt.NDArray[np.int8]:
-        if seat != self.hand.to_play or self.hand.phase == "over":
-            return np.zeros(A.SIZE, dtype=np.int8)
-        return mask_of(self.legal)
+        hand = self.hand
+        if seat != hand.to_play or hand.phase == "over":
+            return _NO_MASK.copy()
+        if self._masked is not self.legal:
+            self._show_mask(self.legal)
+        return self._mask_view.copy()
+
+    def _show_mask(self, legal: A.CanonicalLegal) -> None:
+        """Bring the kept mask to ``legal``: a new step (take steps share their lists, so often the
+        mask is already right): clear the indices of the list it showed, set the new ones."""
+        if self._masked is not None:
+            A.set_mask(self._mask, self._masked, 0)
+        A.set_mask(self._mask, legal, 1)
+        self._masked = legal
 
     def action_for(self, index: int) -> Any:
         """The engine action that ``index`` plays now (the default action if it is not legal)."""
@@ -167,7 +210,7 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._done:  # every agent is terminated (or truncated) at once, or none is
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
@@ -180,12 +223,15 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         if hand.is_over:
             self.rewards = dict(zip(self.possible_agents, final_rewards(hand), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
             self._accumulate_rewards()
         else:
             self.legal = stepper.legal
-            if self.max_cycles is not None and stepper.steps[hand.to_play] >= self.max_cycles:
+            seat = hand.to_play
+            if self.max_cycles is not None and stepper.steps[seat] >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[hand.to_play]
+                self._done = True
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 
@@ -199,6 +245,21 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+class _AgentIterable(AECIterable):  # type: ignore[misc]
+    """PettingZoo's :class:`AECIterable` (iterable again, ``max_iter`` steps at most) whose iterator is
+    a generator instead of an object with a Python ``__next__``."""
+
+    def __iter__(self) -> Iterator[str]:
+        return _agents(self.env, self.max_iter)
+
+
+def _agents(env: AECEnv, max_iter: int) -> Iterator[str]:
+    """:class:`AECIterator`'s sequence: the agent to act, while there are agents, ``max_iter`` at most."""
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
 
 
 def parallel_env(**kwargs: Any) -> Any:

@@ -16,12 +16,14 @@ from typing import Final
 from burraco.core.actions import Record
 from burraco.core.cards import DECK_SIZE, NUM_KINDS
 from burraco.core.hand import Hand
+from burraco.core.melds import Meld
 from burraco.core.options import Rules
 from burraco.core.recordlog import RecordLog
 from burraco.core.view import Observation
-from burraco.rl.layout import OFFSET, PHASES, table_points
+from burraco.rl.layout import OFFSET, PHASES, meld_points, side_points
 
 _HAND: Final = OFFSET["hand"]
+assert _HAND == 0, "the own hand block comes first (the updates index it by card id)"
 _MELDS: Final = OFFSET["melds_by_side"]
 _COUNT: Final = OFFSET["meld_count_by_side"]
 _POINTS: Final = OFFSET["table_points_by_side"]
@@ -39,7 +41,8 @@ _TAKEN: Final = OFFSET["pozzetto_taken_by_side"]
 _OWN: Final = OFFSET["own_pozzetto"]
 _TO_PLAY: Final = OFFSET["to_play"]
 _PHASE_INDEX: Final = {phase: i for i, phase in enumerate(PHASES)}
-_ZEROS: Final = bytes(4 * max(NUM_KINDS, DECK_SIZE))
+_ZERO_RUNS: Final = [array("f", bytes(4 * n)) for n in range(max(NUM_KINDS, DECK_SIZE) + 1)]
+"""``_ZERO_RUNS[n]``: n float zeros, to clear a run of the vector in one slice assignment."""
 
 
 def relative_sides(view: Observation) -> dict[int, int]:
@@ -66,6 +69,12 @@ class SeatCounts:
         """The seat's log (a hand only ever appends to it)."""
         self.out: array[float] = array("f", vector)
         """The vector (a NumPy view of it is copied out by the tracker)."""
+        self.ints = list(map(int, self.out))
+        """The counts an update reads back (own hand, melds by side, meld counts, pile counts,
+        must-draw) as ints; its other entries go stale and are never read (the known cards have
+        :attr:`known`). An update changes a count here, natively, and writes the new small int into
+        :attr:`out` once, instead of reading and writing a float32 item through the generic C API."""
+        self.stock = len(hand.stock)
         self.seen = len(view.log)
         self.sizes = list(view.hand_sizes)
         self.pile = list(view.discard_pile)
@@ -76,6 +85,9 @@ class SeatCounts:
         self.rel_side = relative_sides(view)
         self.side_of = list(view.side_of)
         self.dirty: set[int] = set()
+        self.side_melds: list[list[Meld]] = [[] for _ in range(n)]
+        """Per side, the melds whose points :attr:`meld_points` holds (by position, checked by identity)."""
+        self.meld_points: list[list[int]] = [[] for _ in range(n)]
         self.at_phase = _PHASE + _PHASE_INDEX[view.phase]
         self.at_pick = _PICK + view.one_card_pick if view.one_card_pick >= 0 else -1
         self.at_to_play = _TO_PLAY + (view.to_play - seat) % n
@@ -100,7 +112,7 @@ class SeatCounts:
                 self._discard(record.seat, record.cards[0])
             elif kind == "draw":
                 if record.seat == seat:
-                    self.out[_HAND + record.cards[0]] += 1
+                    self._add(_HAND + record.cards[0], 1)
             elif kind == "meld" or kind == "attach":
                 self._lay(record)
             elif kind == "pickup":
@@ -116,52 +128,75 @@ class SeatCounts:
         self.seen = len(log)
         return True
 
+    def _add(self, at: int, delta: int) -> None:
+        """Add ``delta`` to the count at ``at`` (:attr:`ints`, then one write to :attr:`out`)."""
+        ints = self.ints
+        value = ints[at] + delta
+        ints[at] = value
+        self.out[at] = value
+
+    def _set(self, at: int, value: int) -> None:
+        """Set the count at ``at`` (in both)."""
+        self.ints[at] = value
+        self.out[at] = value
+
     def _played(self, seat: int, cards: tuple[int, ...]) -> None:
         """Cards leave ``seat``'s hand: the own hand block, and the cards known to be held."""
-        out = self.out
         k = (seat - self.seat) % self.n
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
+        out, ints = self.out, self.ints
         for card in cards:
             if mine:
-                out[_HAND + card] -= 1
+                value = ints[card] - 1  # _HAND is 0
+                ints[card] = value
+                out[card] = value
             if known[card]:
                 known[card] -= 1
-                out[base + card] -= 1
+                out[base + card] = known[card]
 
     def _discard(self, seat: int, card: int) -> None:
         """The most frequent record: :meth:`_played` for one card, then the pile blocks."""
-        out, pile = self.out, self.pile
+        out, ints, pile = self.out, self.ints, self.pile
         if seat == self.seat:
-            out[_HAND + card] -= 1
+            value = ints[card] - 1  # _HAND is 0
+            ints[card] = value
+            out[card] = value
         k = (seat - self.seat) % self.n
         known = self.known[k]
         if known[card]:
             known[card] -= 1
-            out[_KNOWN + k * NUM_KINDS + card] -= 1
+            out[_KNOWN + k * NUM_KINDS + card] = known[card]
         if pile:
             out[_TOP + pile[-1]] = 0
-        out[_PILE + card] += 1
+        at = _PILE + card
+        value = ints[at] + 1
+        ints[at] = value
+        out[at] = value
         out[_TOP + card] = 1
         out[_ORDER + len(pile)] = card + 1
         pile.append(card)
 
     def _pickup(self, seat: int, cards: tuple[int, ...]) -> None:
-        out, pile = self.out, self.pile
+        out, pile, ints = self.out, self.pile, self.ints
         k = (seat - self.seat) % self.n
         known = self.known[k]
         base = _KNOWN + k * NUM_KINDS
         mine = seat == self.seat
         for card in cards:
             if mine:
-                out[_HAND + card] += 1
+                value = ints[card] + 1  # _HAND is 0
+                ints[card] = value
+                out[card] = value
             known[card] += 1
-            out[base + card] += 1
-        out[_PILE : _PILE + NUM_KINDS] = array("f", _ZEROS[: 4 * NUM_KINDS])
+            out[base + card] = known[card]
+        for card in pile:  # the pile's counts were nonzero only at its own cards
+            ints[_PILE + card] = 0
+        out[_PILE : _PILE + NUM_KINDS] = _ZERO_RUNS[NUM_KINDS]
         if pile:
             out[_TOP + pile[-1]] = 0
-            out[_ORDER : _ORDER + len(pile)] = array("f", _ZEROS[: 4 * len(pile)])
+            out[_ORDER : _ORDER + len(pile)] = _ZERO_RUNS[len(pile)]
             pile.clear()
 
     def _pozzetto(self, record: Record) -> None:
@@ -169,7 +204,7 @@ class SeatCounts:
         hand, out = self.hand, self.out
         if record.seat == self.seat:
             for card in record.cards:
-                out[_HAND + card] += 1
+                self._add(_HAND + card, 1)
         left = [len(p) for p in hand.pozzetti[hand.next_pozzetto :]][-2:]
         out[_POZZ] = out[_POZZ + 1] = 0
         for i, size in enumerate(left):
@@ -183,12 +218,15 @@ class SeatCounts:
     def _lay(self, record: Record) -> None:
         side = self.hand.side_of[record.seat]
         k = self.rel_side[side]
-        out = self.out
         base = _MELDS + k * NUM_KINDS
+        out, ints = self.out, self.ints
         for card in record.cards:
-            out[base + card] += 1
+            at = base + card
+            value = ints[at] + 1
+            ints[at] = value
+            out[at] = value
         if record.kind == "meld":
-            out[_COUNT + k] += 1
+            self._add(_COUNT + k, 1)
         self._played(record.seat, record.cards)
         self.dirty.add(side)
 
@@ -201,10 +239,12 @@ class SeatCounts:
             self.sizes = sizes[:]
             for k in range(n):
                 out[_SIZES + k] = sizes[(seat + k) % n]
-        out[_STOCK] = len(hand.stock)
+        stock = len(hand.stock)
+        if stock != self.stock:
+            out[_STOCK] = self.stock = stock
         must = 1 if hand.must_draw else 0
-        if must != out[_MUST]:
-            out[_MUST] = must
+        if must != self.ints[_MUST]:
+            self._set(_MUST, must)
         to_play = hand.to_play
         at = _PHASE + _PHASE_INDEX[hand.phase]
         if at != self.at_phase:
@@ -227,6 +267,25 @@ class SeatCounts:
         if self.dirty:
             closer = hand.side_of[to_play] if hand.end_reason == "closed" else -1
             for side in self.dirty:
-                points = table_points(hand.melds[side], side in hand.pozzetto_of_side, side == closer, self.rules)
+                points = self._table_points(side, side in hand.pozzetto_of_side, side == closer)
                 out[_POINTS + self.rel_side[side]] = points / 100
             self.dirty.clear()
+
+    def _table_points(self, side: int, took: bool, closed: bool) -> int:
+        """:func:`~burraco.rl.layout.table_points` of the side, rescoring only the melds that are new
+        objects since the last time (a meld laid, or one an attachment replaced)."""
+        rules = self.rules
+        melds = self.hand.melds[side]
+        seen, points = self.side_melds[side], self.meld_points[side]
+        if len(seen) > len(melds):
+            del seen[len(melds) :], points[len(melds) :]
+        total = side_points(took, closed, rules)
+        for i, meld in enumerate(melds):
+            if i == len(seen):
+                seen.append(meld)
+                points.append(meld_points(meld, rules))
+            elif seen[i] is not meld:
+                seen[i] = meld
+                points[i] = meld_points(meld, rules)
+            total += points[i]
+        return total

@@ -62,13 +62,24 @@ def table_points(melds: Sequence[Meld], took: bool, closed: bool, rules: Rules) 
     """
     total = _side_points(took, closed, rules)
     for meld in melds:
-        hit = _MELD_POINTS.get(id(meld))
-        if hit is None or hit[1] is not rules:  # the cache keeps its melds alive, so an id names one meld
-            if len(_MELD_POINTS) > 8192:
-                _MELD_POINTS.clear()
-            hit = _MELD_POINTS[id(meld)] = (meld, rules, meld.card_points(rules) + meld.bonus(rules))
-        total += hit[2]
+        total += meld_points(meld, rules)
     return total
+
+
+def meld_points(meld: Meld, rules: Rules) -> int:
+    """One meld's term of :func:`table_points`: its card points and its burraco bonus (memoised by
+    meld object, for every seat's tracker at once)."""
+    hit = _MELD_POINTS.get(id(meld))
+    if hit is None or hit[1] is not rules:  # the cache keeps its melds alive, so an id names one meld
+        if len(_MELD_POINTS) > 8192:
+            _MELD_POINTS.clear()
+        hit = _MELD_POINTS[id(meld)] = (meld, rules, meld.card_points(rules) + meld.bonus(rules))
+    return hit[2]
+
+
+def side_points(took: bool, closed: bool, rules: Rules) -> int:
+    """The side's own term of :func:`table_points` (closing bonus, untaken-pozzetto penalty)."""
+    return _side_points(took, closed, rules)
 
 
 def _side_points(took: bool, closed: bool, rules: Rules) -> int:
