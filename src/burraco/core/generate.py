@@ -93,13 +93,52 @@ _COMBO_CHUNKS: list[tuple[Cards, ...] | None] = [None] * (14 * 81 * 32)
 
 
 class _MeldAttaches:
-    """The attachments found for one meld object, by the hand's packed summary of its suit or rank."""
+    """The attachments found for one meld object, by the hand's packed summary of its suit or rank,
+    and the run's ends and fixed gap (a sequence's, read once per meld object)."""
 
-    __slots__ = ("found", "meld")
+    __slots__ = ("found", "gap", "high", "low", "meld")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld  # kept alive: its id cannot be reused while the entry exists
         self.found: dict[int, tuple[Cards, ...]] = {}
+        naturals = meld.natural_positions if meld.kind == "sequence" else (0,)
+        self.low = naturals[0]
+        self.high = naturals[-1]
+        self.gap = meld.wild_rank if meld.wild_fixed and meld.kind == "sequence" else 0
+
+
+_POSITIONS: Final = (1 << 15) - 2
+"""Mask bits 1..14, every sequence position."""
+_ALWAYS_READ: Final = 1 << ACE | 1 << HIGH_ACE
+
+
+def attach_window(mask: int, low: int, high: int, gap: int) -> int:
+    """The bits of a suit mask that the attachments to a run with naturals from ``low`` to
+    ``high`` (and a wildcard fixed at ``gap``, or 0) depend on; the others are cleared.
+
+    An attachment extends the run down and up by naturals with at most one hole, so it reads
+    the hand's positions below ``low`` down to the second one missing, those above ``high`` up
+    to the second one missing, ``gap`` (filled or kept), and the aces (used at either end or
+    resting a 2). Keying the attachment memos by this window instead of the whole mask gives
+    the same lists (a pure function of these bits) for many more hands.
+
+    >>> hand = sum(1 << p for p in (3, 5, 6, 7, 8, 9, 12))
+    >>> [p for p in range(15) if attach_window(hand, 6, 7, 0) >> p & 1]  # down to 2, up to 11: 12 unread
+    [3, 5, 8, 9]
+    """
+    below = (1 << low) - 1  # positions under the run; bit 0 is never set and stops the walk
+    zeros = ~mask & below
+    zeros ^= 1 << (zeros.bit_length() - 1)
+    stop = zeros.bit_length() - 1 if zeros else 0
+    window = below & ~((1 << stop) - 1)
+    above = _POSITIONS & ~((2 << high) - 1)
+    ups = (~mask & above) | 1 << (HIGH_ACE + 1)  # the bit above the high ace stops the walk
+    ups ^= ups & -ups
+    window |= above & (((ups & -ups) << 1) - 1)
+    window |= _ALWAYS_READ
+    if gap:
+        window |= 1 << gap
+    return mask & window
 
 
 _ATTACH_BY_MELD: dict[int, _MeldAttaches] = {}
@@ -285,32 +324,39 @@ def _attachment_chunks(
     for meld in melds:
         if meld.kind == "combination":
             packed = codes[meld.rank] << 5 | bits
-        else:
-            suit = meld.suit
-            ace = min(counts[suit * 13], 2) if variant else -1
-            two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
-            packed = (((masks[suit] << 5 | bits) << 1 | two) << 2 | (ace + 1)) << 1 | 1
         entry = _ATTACH_BY_MELD.get(id(meld))
         if entry is None or entry.meld is not meld:
             if len(_ATTACH_BY_MELD) >= MELD_LIMIT:
                 _ATTACH_BY_MELD.clear()
             entry = _ATTACH_BY_MELD[id(meld)] = _MeldAttaches(meld)
+        mask = 0
+        if meld.kind == "combination":
+            packed = codes[meld.rank] << 5 | bits
+        else:
+            suit = meld.suit
+            ace = min(counts[suit * 13], 2) if variant else -1
+            two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
+            # the house variant's completion to A…K-A reads every position: the whole mask
+            mask = masks[suit] if variant else attach_window(masks[suit], entry.low, entry.high, entry.gap)
+            packed = (((mask << 5 | bits) << 1 | two) << 2 | (ace + 1)) << 1 | 1
         found = entry.found.get(packed)
         if found is None:
-            found = entry.found[packed] = _attachments_of(meld, counts, rules, _WILD_SETS[bits], masks, codes)
+            found = entry.found[packed] = _attachments_of(meld, counts, rules, _WILD_SETS[bits], mask, codes)
         chunks.append(found)
     return chunks
 
 
 def _attachments_of(
-    meld: Meld, counts: list[int], rules: Rules, wilds: tuple[int, ...], masks: list[int], codes: list[int]
+    meld: Meld, counts: list[int], rules: Rules, wilds: tuple[int, ...], mask: int, codes: list[int]
 ) -> tuple[Cards, ...]:
+    """The attachments to ``meld``; ``mask`` is the hand's suit mask for a sequence (whole, or
+    cut to :func:`attach_window`: the same list either way)."""
     variant = rules.burraco_reale_variant
     if meld.kind == "combination":
         key: tuple[object, ...] = (meld.cards, codes[meld.rank], wilds)
     else:
         suit = meld.suit
-        key = (meld.cards, meld.wild_rank, masks[suit], wilds, counts[OWN_TWO[suit]] >= 2,
+        key = (meld.cards, meld.wild_rank, mask, wilds, counts[OWN_TWO[suit]] >= 2,
                min(counts[suit * 13], 2) if variant else -1)
     found = _ATTACH_CACHE.get(key)
     if found is None:
@@ -318,9 +364,9 @@ def _attachments_of(
         if meld.kind == "combination":
             _attach_combination(fresh, 0, meld, counts, list(wilds))
         else:
-            _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, masks)
+            _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, mask)
             if meld.wild == OWN_TWO[meld.suit] and wilds:
-                _attach_freeing_two(fresh, 0, meld, counts, list(wilds), masks)
+                _attach_freeing_two(fresh, 0, meld, counts, list(wilds), mask)
         found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
     return found
 
@@ -350,7 +396,7 @@ def _attach_combination(
 
 def _attach_sequence(
     result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int], rules: Rules,
-    masks: list[int] | None = None,
+    mask: int = -1,
 ) -> None:
     """Extend the run down and up with at most one hole overall; fill or keep a fixed wildcard's gap.
 
@@ -361,7 +407,7 @@ def _attach_sequence(
     suit = meld.suit
     naturals = meld.natural_positions
     lo, hi = naturals[0], naturals[-1]
-    hand = masks[suit] if masks else _suit_mask(counts, suit)
+    hand = mask if mask >= 0 else _suit_mask(counts, suit)
     if lo == ACE or hi == HIGH_ACE:
         hand &= ~(1 << ACE | 1 << HIGH_ACE)  # the ace is already used
     gap = meld.wild_rank if meld.wild_fixed else 0
@@ -398,7 +444,7 @@ def _attach_sequence(
 
 def _attach_freeing_two(
     result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int],
-    masks: list[int] | None = None,
+    mask: int = -1,
 ) -> None:
     """The meld's wildcard is its own-suit 2: the attachment may rest it below the 3 as a natural 2
     (§4.1) and bring a new wildcard. Only attachments that bring a wildcard are listed here; the
@@ -408,7 +454,7 @@ def _attach_freeing_two(
     naturals = meld.natural_positions
     lo, hi = naturals[0], naturals[-1]
     gap = meld.wild_rank if meld.wild_fixed else 0
-    hand = (masks[suit] if masks else _suit_mask(counts, suit)) & ~(1 << TWO | 1 << HIGH_ACE)
+    hand = (mask if mask >= 0 else _suit_mask(counts, suit)) & ~(1 << TWO | 1 << HIGH_ACE)
     if hi == HIGH_ACE:
         hand &= ~(1 << ACE)  # the ace is already used, above the king
     if lo < 3 or (gap and not hand >> gap & 1):
