@@ -93,8 +93,16 @@ class Record:
 
     __slots__ = ("cards", "detail", "index", "kind", "private", "seat", "target")
 
-    def __init__(self, index: int, seat: int, kind: str, cards: tuple[int, ...] = (), target: int = -1,
-                 detail: str = "", private: bool = False) -> None:
+    def __init__(
+        self,
+        index: int,
+        seat: int,
+        kind: str,
+        cards: tuple[int, ...] = (),
+        target: int = -1,
+        detail: str = "",
+        private: bool = False,
+    ) -> None:
         self.index: Final = index
         self.seat: Final = seat
         self.kind: Final = kind
@@ -120,8 +128,10 @@ class Record:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"Record(index={self.index!r}, seat={self.seat!r}, kind={self.kind!r}, cards={self.cards!r}, "
-                f"target={self.target!r}, detail={self.detail!r}, private={self.private!r})")
+        return (
+            f"Record(index={self.index!r}, seat={self.seat!r}, kind={self.kind!r}, cards={self.cards!r}, "
+            f"target={self.target!r}, detail={self.detail!r}, private={self.private!r})"
+        )
 
     def public(self) -> Record:
         """The record as everyone else sees it (hidden cards removed)."""
