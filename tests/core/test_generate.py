@@ -88,7 +88,7 @@ def _random_position(seed: int, hand_size: int, suits: int) -> tuple[tuple[int, 
         meld = _random_meld(rng, pool, Rules())
         if meld is not None and combination_conflict(meld, melds) is None:
             melds.append(meld)
-    hand = tuple(rng.sample(pool, hand_size))
+    hand = tuple(rng.sample(pool, min(hand_size, len(pool))))  # melds may leave a one-suit pool short
     return hand, melds
 
 

@@ -15,7 +15,6 @@ burraco.core.errors.IllegalActionError: unknown action 'fold': use draw, pickup,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal, final
 
 from burraco.core.cards import format_cards, parse_cards
@@ -25,13 +24,42 @@ ActionKind = Literal["draw", "pickup", "meld", "attach", "discard"]
 KINDS: Final = ("draw", "pickup", "meld", "attach", "discard")
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Action:
-    """A player's choice. ``target`` is the index of the side's meld for ``attach``."""
+    """A player's choice. ``target`` is the index of the side's meld for ``attach``.
 
-    kind: ActionKind
-    cards: tuple[int, ...] = ()
-    target: int = -1
+    Immutable, compared and hashed by its fields like the frozen dataclass it was (a plain class
+    of ``Final`` attributes for the reason given at :class:`Record`).
+
+    >>> Action("attach", (52,), 2) == Action(kind="attach", cards=(52,), target=2), Action("draw")
+    (True, Action(kind='draw', cards=(), target=-1))
+    """
+
+    __slots__ = ("cards", "kind", "target")
+
+    def __init__(self, kind: ActionKind, cards: tuple[int, ...] = (), target: int = -1) -> None:
+        self.kind: Final[ActionKind] = kind
+        self.cards: Final = cards
+        self.target: Final = target
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.cards == other.cards and self.target == other.target
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return not (self.kind == other.kind and self.cards == other.cards and self.target == other.target)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.target))
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self.kind!r}, cards={self.cards!r}, target={self.target!r})"
+
+    def __reduce__(self) -> tuple[type[Action], tuple[ActionKind, tuple[int, ...], int]]:
+        return (Action, (self.kind, self.cards, self.target))
 
     def __str__(self) -> str:
         if self.kind in ("draw", "pickup"):
@@ -126,6 +154,9 @@ class Record:
 
     def __hash__(self) -> int:
         return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[Record], tuple[int, int, str, tuple[int, ...], int, str, bool]]:
+        return (Record, self._fields())
 
     def __repr__(self) -> str:
         return (

@@ -58,8 +58,13 @@ class _Listed:
 
     def __init__(self, chunk: tuple[Cards, ...], target: int) -> None:
         self.chunk = chunk  # kept alive: its id cannot be reused while the entry exists
-        self.actions = tuple(_action(cards, target) for cards in chunk)
-        self.most = max((len(cards) for cards in chunk), default=0)
+        actions: list[Action] = []
+        most = 0
+        for cards in chunk:  # plain loops: generators passed to tuple() and max() are slow compiled
+            actions.append(_action(cards, target))
+            most = max(most, len(cards))
+        self.actions = tuple(actions)
+        self.most = most
 
 
 _LISTED: dict[int, _Listed] = {}
