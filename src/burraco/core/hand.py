@@ -46,7 +46,7 @@ _LEAVES_EMPTY: Final = 10
 _LEAVES_PICKED_ALONE: Final = 11
 """A play that empties the hand with no pozzetto left (§3, §6), or leaves only the card picked up
 alone this turn (Art. 19)."""
-_ACTION_CACHE: dict[object, Action] = {}
+_ACTION_CACHE: Final[dict[object, Action]] = {}
 """Actions are immutable: the legal-action list reuses them instead of building new ones."""
 
 
@@ -67,7 +67,7 @@ class _Listed:
         self.most = most
 
 
-_LISTED: dict[int, _Listed] = {}
+_LISTED: Final[dict[int, _Listed]] = {}
 """By ``id(chunk) * 64 + target + 1`` (a side holds at most 36 melds: 108 cards, 3 a meld)."""
 
 

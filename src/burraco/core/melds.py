@@ -229,7 +229,7 @@ def _copies_reason(cards: Sequence[int]) -> str | None:
     return None
 
 
-_VERDICTS: dict[tuple[tuple[int, ...], int, bool], Meld | str] = {}
+_VERDICTS: Final[dict[tuple[tuple[int, ...], int, bool], Meld | str]] = {}
 """Memo of :func:`meld_or_reason`: cards (in the order given), ace end, and the one option it
 reads (``burraco_reale_variant``) -> the verdict. A verdict is immutable (a :class:`Meld` or a
 string), so repeating a check — the engine's listing, then applying, a listed play — costs a
