@@ -69,6 +69,9 @@ class _Listed:
 
 _LISTED: Final[dict[int, _Listed]] = {}
 """By ``id(chunk) * 64 + target + 1`` (a side holds at most 36 melds: 108 cards, 3 a meld)."""
+LISTED_LIMIT: Final = 200_000
+"""As many pieces as the generator's memos hold (:data:`burraco.core.generate.CACHE_LIMIT`):
+at 50,000 the listing was emptied every ~600 random hands and built again piece by piece."""
 
 
 def _action(cards: Cards, target: int) -> Action:
@@ -85,7 +88,7 @@ def _listed(chunk: tuple[Cards, ...], target: int) -> _Listed:
     key = id(chunk) * 64 + target + 1
     entry = _LISTED.get(key)
     if entry is None or entry.chunk is not chunk:
-        if len(_LISTED) > 50_000:
+        if len(_LISTED) > LISTED_LIMIT:
             _LISTED.clear()
         entry = _LISTED[key] = _Listed(chunk, target)
     return entry
