@@ -14,9 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco.core.cards import counts_of, full_deck, parse_cards
-from burraco.core.generate import attachments, new_melds
+from burraco.core.generate import (
+    OWN_TWO,
+    WILD_ORDER,
+    _attach_freeing_two,
+    _attach_sequence,
+    attach_window,
+    attachments,
+    new_melds,
+)
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules, preset
+from burraco.core.summary import scan
 
 
 def _sub_multisets(hand: tuple[int, ...], min_size: int) -> set[tuple[int, ...]]:
@@ -79,7 +88,7 @@ def _random_position(seed: int, hand_size: int, suits: int) -> tuple[tuple[int, 
         meld = _random_meld(rng, pool, Rules())
         if meld is not None and combination_conflict(meld, melds) is None:
             melds.append(meld)
-    hand = tuple(rng.sample(pool, hand_size))
+    hand = tuple(rng.sample(pool, min(hand_size, len(pool))))  # melds may leave a one-suit pool short
     return hand, melds
 
 
@@ -142,3 +151,30 @@ def test_generator_doctest_example_lists_hole_over_present_card() -> None:
 def test_generator_matches_brute_force_on_long_one_suit_hands(seed: int, size: int) -> None:
     hand, melds = _random_position(seed, size, 1)
     _check(hand, melds, Rules())
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**9), size=st.integers(1, 14))
+def test_attachments_read_only_the_window_of_the_suit_mask(seed: int, size: int) -> None:
+    """:func:`attach_window` keys the attachment memos: the lists found from the window must be
+    those of the whole mask, for every sequence (free or fixed wildcard, aces, a 2 resting)."""
+    rng = random.Random(seed)
+    suit = rng.randrange(4)
+    pool = [c for c in full_deck() if c == 52 or c // 13 == suit or c % 13 == 1]
+    meld = _random_meld(rng, pool, Rules())
+    if meld is None or meld.kind != "sequence":
+        return
+    counts = counts_of(rng.sample(pool, min(size, len(pool))))
+    naturals = meld.natural_positions
+    gap = meld.wild_rank if meld.wild_fixed else 0
+    whole = scan(counts)[0][suit]
+    window = attach_window(whole, naturals[0], naturals[-1], gap)
+    wilds = [w for w in WILD_ORDER if counts[w]]
+    lists = []
+    for mask in (whole, window):
+        found: list[tuple[int, tuple[int, ...]]] = []
+        _attach_sequence(found, 0, meld, counts, wilds, Rules(), mask)
+        if meld.wild == OWN_TWO[suit] and wilds:
+            _attach_freeing_two(found, 0, meld, counts, wilds, mask)
+        lists.append(found)
+    assert lists[0] == lists[1]

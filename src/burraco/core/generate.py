@@ -62,11 +62,6 @@ COMBO_SUBSETS: Final = tuple(
 )
 
 
-def _rank_code(counts: list[int], rank: int) -> int:
-    r = rank - 1
-    return min(counts[r], 2) + 3 * min(counts[13 + r], 2) + 9 * min(counts[26 + r], 2) + 27 * min(counts[39 + r], 2)
-
-
 def _suit_mask(counts: list[int], suit: int) -> int:
     base = suit * 13
     mask = 0
@@ -82,27 +77,66 @@ def _wilds_in(counts: list[int]) -> list[int]:
     return [w for w in WILD_ORDER if counts[w]]
 
 
-_SEQ_CACHE: dict[int, tuple[Cards, ...]] = {}
-_ATTACH_CACHE: dict[tuple[object, ...], tuple[Cards, ...]] = {}
+_SEQ_CACHE: Final[dict[int, tuple[Cards, ...]]] = {}
+_ATTACH_CACHE: Final[dict[tuple[object, ...], tuple[Cards, ...]]] = {}
 CACHE_LIMIT: Final = 200_000
 """The generation caches are pure memoisation keyed by everything a result depends on."""
 _WILD_SETS: Final = tuple(tuple(w for i, w in enumerate(WILD_ORDER) if bits >> i & 1) for bits in range(32))
 """The wildcards a hand holds, in :data:`WILD_ORDER`, by bit set (bit i: ``WILD_ORDER[i]``)."""
-_COMBO_CHUNKS: list[tuple[Cards, ...] | None] = [None] * (14 * 81 * 32)
+_COMBO_CHUNKS: Final[list[tuple[Cards, ...] | None]] = [None] * (14 * 81 * 32)
 """The combinations of one rank by (rank, base-3 suit code, wildcard bits): a pure function."""
 
 
 class _MeldAttaches:
-    """The attachments found for one meld object, by the hand's packed summary of its suit or rank."""
+    """The attachments found for one meld object, by the hand's packed summary of its suit or rank,
+    and the run's ends and fixed gap (a sequence's, read once per meld object)."""
 
-    __slots__ = ("found", "meld")
+    __slots__ = ("found", "gap", "high", "low", "meld")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld  # kept alive: its id cannot be reused while the entry exists
         self.found: dict[int, tuple[Cards, ...]] = {}
+        naturals = meld.natural_positions if meld.kind == "sequence" else (0,)
+        self.low = naturals[0]
+        self.high = naturals[-1]
+        self.gap = meld.wild_rank if meld.wild_fixed and meld.kind == "sequence" else 0
 
 
-_ATTACH_BY_MELD: dict[int, _MeldAttaches] = {}
+_POSITIONS: Final = (1 << 15) - 2
+"""Mask bits 1..14, every sequence position."""
+_ALWAYS_READ: Final = 1 << ACE | 1 << HIGH_ACE
+
+
+def attach_window(mask: int, low: int, high: int, gap: int) -> int:
+    """The bits of a suit mask that the attachments to a run with naturals from ``low`` to
+    ``high`` (and a wildcard fixed at ``gap``, or 0) depend on; the others are cleared.
+
+    An attachment extends the run down and up by naturals with at most one hole, so it reads
+    the hand's positions below ``low`` down to the second one missing, those above ``high`` up
+    to the second one missing, ``gap`` (filled or kept), and the aces (used at either end or
+    resting a 2). Keying the attachment memos by this window instead of the whole mask gives
+    the same lists (a pure function of these bits) for many more hands.
+
+    >>> hand = sum(1 << p for p in (3, 5, 6, 7, 8, 9, 12))
+    >>> [p for p in range(15) if attach_window(hand, 6, 7, 0) >> p & 1]  # down to 2, up to 11: 12 unread
+    [3, 5, 8, 9]
+    """
+    below = (1 << low) - 1  # positions under the run; bit 0 is never set and stops the walk
+    zeros = ~mask & below
+    zeros ^= 1 << (zeros.bit_length() - 1)
+    stop = zeros.bit_length() - 1 if zeros else 0
+    window = below & ~((1 << stop) - 1)
+    above = _POSITIONS & ~((2 << high) - 1)
+    ups = (~mask & above) | 1 << (HIGH_ACE + 1)  # the bit above the high ace stops the walk
+    ups ^= ups & -ups
+    window |= above & (((ups & -ups) << 1) - 1)
+    window |= _ALWAYS_READ
+    if gap:
+        window |= 1 << gap
+    return mask & window
+
+
+_ATTACH_BY_MELD: Final[dict[int, _MeldAttaches]] = {}
 MELD_LIMIT: Final = 50_000
 
 def _remember(cache: dict[_K, tuple[Cards, ...]], key: _K, value: list[Cards]) -> tuple[Cards, ...]:
@@ -156,6 +190,11 @@ def _as_list(counts: Sequence[int]) -> list[int]:
     return counts if isinstance(counts, list) else list(counts)
 
 
+def _as_melds(melds: Sequence[Meld]) -> list[Meld]:
+    """The melds as a list (compiled, a list is iterated directly, a generic sequence by protocol)."""
+    return melds if isinstance(melds, list) else list(melds)
+
+
 def _wild_bits(counts: list[int]) -> int:
     bits = 0
     if counts[JOKER]:
@@ -191,10 +230,13 @@ def _new_meld_chunks(
                 _sequences(fresh, mask, suit, list(_WILD_SETS[bits]), counts, rules)
                 found = _remember(_SEQ_CACHE, key, fresh)
             chunks.append(found)
-    taken = {m.rank for m in side_melds if m.kind == "combination"} if side_melds else set()
-    for rank in COMBO_RANKS:
+    taken = 0  # bit per rank of the side's combinations (Art. 18)
+    for m in _as_melds(side_melds):
+        if m.kind == "combination":
+            taken |= 1 << m.rank
+    for rank in range(1, 14):
         code = codes[rank]
-        if code and rank not in taken:
+        if code and rank != TWO and not taken >> rank & 1:
             index = (rank * 81 + code) * 32 + bits
             combos = _COMBO_CHUNKS[index]
             if combos is None:
@@ -282,57 +324,76 @@ def _attachment_chunks(
         return chunks
     masks, codes = scan
     variant = rules.burraco_reale_variant
-    for meld in melds:
+    for meld in _as_melds(melds):
         if meld.kind == "combination":
-            packed = codes[meld.rank] << 5 | bits
-        else:
-            suit = meld.suit
-            ace = min(counts[suit * 13], 2) if variant else -1
-            two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
-            packed = (((masks[suit] << 5 | bits) << 1 | two) << 2 | (ace + 1)) << 1 | 1
+            chunks.append(_combination_attachments(meld, codes[meld.rank], bits))
+            continue
         entry = _ATTACH_BY_MELD.get(id(meld))
         if entry is None or entry.meld is not meld:
             if len(_ATTACH_BY_MELD) >= MELD_LIMIT:
                 _ATTACH_BY_MELD.clear()
             entry = _ATTACH_BY_MELD[id(meld)] = _MeldAttaches(meld)
+        suit = meld.suit
+        ace = min(counts[suit * 13], 2) if variant else -1
+        two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
+        # the house variant's completion to A…K-A reads every position: the whole mask
+        mask = masks[suit] if variant else attach_window(masks[suit], entry.low, entry.high, entry.gap)
+        packed = ((mask << 5 | bits) << 1 | two) << 2 | (ace + 1)
         found = entry.found.get(packed)
         if found is None:
-            found = entry.found[packed] = _attachments_of(meld, counts, rules, _WILD_SETS[bits], masks, codes)
+            found = entry.found[packed] = _attachments_of(meld, counts, rules, _WILD_SETS[bits], mask, codes)
         chunks.append(found)
     return chunks
 
 
+_COMBO_ATTACH: Final[dict[int, tuple[Cards, ...]]] = {}
+"""The attachments to a combination by its rank, size and wildcard, the hand's base-3 code of
+that rank and its wildcard bits: all they depend on (see :func:`_attach_combination`)."""
+
+
+def _combination_attachments(meld: Meld, code: int, bits: int) -> tuple[Cards, ...]:
+    """The attachments to a combination: memoised by plain ints, shared by every meld of the
+    same rank, size and wildcard (each distinct by construction: no multiset is listed twice)."""
+    key = (((meld.rank * 16 + len(meld.cards)) * 2 + (1 if meld.wild < 0 else 0)) * 81 + code) * 32 + bits
+    found = _COMBO_ATTACH.get(key)
+    if found is None:
+        fresh: list[tuple[int, Cards]] = []
+        _attach_combination(fresh, 0, meld, code, list(_WILD_SETS[bits]))
+        if len(_COMBO_ATTACH) >= CACHE_LIMIT:
+            _COMBO_ATTACH.clear()
+        found = _COMBO_ATTACH[key] = tuple([cards for _, cards in fresh])
+    return found
+
+
 def _attachments_of(
-    meld: Meld, counts: list[int], rules: Rules, wilds: tuple[int, ...], masks: list[int], codes: list[int]
+    meld: Meld, counts: list[int], rules: Rules, wilds: tuple[int, ...], mask: int, codes: list[int]
 ) -> tuple[Cards, ...]:
-    variant = rules.burraco_reale_variant
+    """The attachments to a sequence ``meld`` (a combination's: :func:`_combination_attachments`);
+    ``mask`` is the hand's suit mask (whole, or cut to :func:`attach_window`: the same list
+    either way)."""
     if meld.kind == "combination":
-        key: tuple[object, ...] = (meld.cards, codes[meld.rank], wilds)
-    else:
-        suit = meld.suit
-        key = (meld.cards, meld.wild_rank, masks[suit], wilds, counts[OWN_TWO[suit]] >= 2,
-               min(counts[suit * 13], 2) if variant else -1)
+        return _combination_attachments(meld, codes[meld.rank], _wild_bits(counts))
+    suit = meld.suit
+    key: tuple[object, ...] = (meld.cards, meld.wild_rank, mask, wilds, counts[OWN_TWO[suit]] >= 2,
+                               min(counts[suit * 13], 2) if rules.burraco_reale_variant else -1)
     found = _ATTACH_CACHE.get(key)
     if found is None:
         fresh: list[tuple[int, Cards]] = []
-        if meld.kind == "combination":
-            _attach_combination(fresh, 0, meld, counts, list(wilds))
-        else:
-            _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, masks)
-            if meld.wild == OWN_TWO[meld.suit] and wilds:
-                _attach_freeing_two(fresh, 0, meld, counts, list(wilds), masks)
+        _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, mask)
+        if meld.wild == OWN_TWO[meld.suit] and wilds:
+            _attach_freeing_two(fresh, 0, meld, counts, list(wilds), mask)
         found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
     return found
 
 
 def _attach_combination(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int]
+    result: list[tuple[int, Cards]], index: int, meld: Meld, code: int, wilds: list[int]
 ) -> None:
+    """``code``: the hand's base-3 suit code of the meld's rank (its summary's, :func:`scan`)."""
     room = MAX_COMBINATION - len(meld.cards)
     if room <= 0:
         return
     can_wild = meld.wild < 0
-    code = _rank_code(counts, meld.rank)
     if can_wild:
         for w in wilds:
             result.append((index, (w,)))
@@ -350,7 +411,7 @@ def _attach_combination(
 
 def _attach_sequence(
     result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int], rules: Rules,
-    masks: list[int] | None = None,
+    mask: int = -1,
 ) -> None:
     """Extend the run down and up with at most one hole overall; fill or keep a fixed wildcard's gap.
 
@@ -361,7 +422,7 @@ def _attach_sequence(
     suit = meld.suit
     naturals = meld.natural_positions
     lo, hi = naturals[0], naturals[-1]
-    hand = masks[suit] if masks else _suit_mask(counts, suit)
+    hand = mask if mask >= 0 else _suit_mask(counts, suit)
     if lo == ACE or hi == HIGH_ACE:
         hand &= ~(1 << ACE | 1 << HIGH_ACE)  # the ace is already used
     gap = meld.wild_rank if meld.wild_fixed else 0
@@ -398,7 +459,7 @@ def _attach_sequence(
 
 def _attach_freeing_two(
     result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int],
-    masks: list[int] | None = None,
+    mask: int = -1,
 ) -> None:
     """The meld's wildcard is its own-suit 2: the attachment may rest it below the 3 as a natural 2
     (§4.1) and bring a new wildcard. Only attachments that bring a wildcard are listed here; the
@@ -408,7 +469,7 @@ def _attach_freeing_two(
     naturals = meld.natural_positions
     lo, hi = naturals[0], naturals[-1]
     gap = meld.wild_rank if meld.wild_fixed else 0
-    hand = (masks[suit] if masks else _suit_mask(counts, suit)) & ~(1 << TWO | 1 << HIGH_ACE)
+    hand = (mask if mask >= 0 else _suit_mask(counts, suit)) & ~(1 << TWO | 1 << HIGH_ACE)
     if hi == HIGH_ACE:
         hand &= ~(1 << ACE)  # the ace is already used, above the king
     if lo < 3 or (gap and not hand >> gap & 1):

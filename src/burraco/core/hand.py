@@ -46,7 +46,7 @@ _LEAVES_EMPTY: Final = 10
 _LEAVES_PICKED_ALONE: Final = 11
 """A play that empties the hand with no pozzetto left (§3, §6), or leaves only the card picked up
 alone this turn (Art. 19)."""
-_ACTION_CACHE: dict[object, Action] = {}
+_ACTION_CACHE: Final[dict[object, Action]] = {}
 """Actions are immutable: the legal-action list reuses them instead of building new ones."""
 
 
@@ -58,12 +58,20 @@ class _Listed:
 
     def __init__(self, chunk: tuple[Cards, ...], target: int) -> None:
         self.chunk = chunk  # kept alive: its id cannot be reused while the entry exists
-        self.actions = tuple(_action(cards, target) for cards in chunk)
-        self.most = max((len(cards) for cards in chunk), default=0)
+        actions: list[Action] = []
+        most = 0
+        for cards in chunk:  # plain loops: generators passed to tuple() and max() are slow compiled
+            actions.append(_action(cards, target))
+            most = max(most, len(cards))
+        self.actions = tuple(actions)
+        self.most = most
 
 
-_LISTED: dict[int, _Listed] = {}
+_LISTED: Final[dict[int, _Listed]] = {}
 """By ``id(chunk) * 64 + target + 1`` (a side holds at most 36 melds: 108 cards, 3 a meld)."""
+LISTED_LIMIT: Final = 200_000
+"""As many pieces as the generator's memos hold (:data:`burraco.core.generate.CACHE_LIMIT`):
+at 50,000 the listing was emptied every ~600 random hands and built again piece by piece."""
 
 
 def _action(cards: Cards, target: int) -> Action:
@@ -80,7 +88,7 @@ def _listed(chunk: tuple[Cards, ...], target: int) -> _Listed:
     key = id(chunk) * 64 + target + 1
     entry = _LISTED.get(key)
     if entry is None or entry.chunk is not chunk:
-        if len(_LISTED) > 50_000:
+        if len(_LISTED) > LISTED_LIMIT:
             _LISTED.clear()
         entry = _LISTED[key] = _Listed(chunk, target)
     return entry
@@ -304,7 +312,7 @@ class Hand:
     def _draw(self) -> Record:
         seat = self.to_play
         card = self.stock.pop()
-        self._add_to_hand(seat, (card,))
+        self._add_card(seat, card)
         self.turns_without_stock = 0
         self.must_draw = False
         self.phase = "play"
@@ -366,7 +374,7 @@ class Hand:
         seat = self.to_play
         side_melds = self.melds[self.side_of[seat]]
         side_melds.append(new)
-        self._remove_from_hand(seat, cards)
+        self._remove_from_hand(seat, tuple(cards))
         record = self._record(seat, "meld", tuple(new.cards), len(side_melds) - 1)
         self._after_play(seat)
         return record
@@ -396,7 +404,7 @@ class Hand:
     def _attach(self, new: Meld, target: int, cards: Sequence[int]) -> Record:
         seat = self.to_play
         self.melds[self.side_of[seat]][target] = new
-        self._remove_from_hand(seat, cards)
+        self._remove_from_hand(seat, tuple(cards))
         record = self._record(seat, "attach", tuple(cards), target)
         self._after_play(seat)
         return record
@@ -430,7 +438,7 @@ class Hand:
 
     def _discard(self, card: int) -> Record:
         seat = self.to_play
-        self._remove_from_hand(seat, (card,))
+        self._remove_card(seat, card)
         self.discard_pile.append(card)
         record = self._record(seat, "discard", (card,))
         if self.hand_sizes[seat] == 0:
@@ -564,7 +572,12 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action now (consistent with :meth:`verify`, property-tested)."""
         if self.phase == "take":
-            return [a for a, ok in ((DRAW, self.can_draw()), (PICKUP, self.can_pickup())) if ok]
+            taking: list[Action] = []
+            if self.can_draw():
+                taking.append(DRAW)
+            if self.can_pickup():
+                taking.append(PICKUP)
+            return taking
         if self.phase != "play":
             return []
         seat = self.to_play
@@ -688,22 +701,28 @@ class Hand:
             return False
         return True
 
-    def _add_to_hand(self, seat: int, cards: Sequence[int]) -> None:
+    def _add_to_hand(self, seat: int, cards: tuple[int, ...]) -> None:
         summary = self._own_summary(seat)
         counts = self.hands[seat]
         for c in cards:
             summary.add(counts, c)
         self.hand_sizes[seat] += len(cards)
 
-    def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
-        summary = self._own_summary(seat)
-        counts = self.hands[seat]
-        known = self.known[seat]
+    def _add_card(self, seat: int, card: int) -> None:
+        """:meth:`_add_to_hand` of one card (a draw), with no tuple to build and walk."""
+        self._own_summary(seat).add(self.hands[seat], card)
+        self.hand_sizes[seat] += 1
+
+    def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
         for c in cards:
-            summary.remove(counts, c)
-            if known[c]:
-                known[c] -= 1
-        self.hand_sizes[seat] -= len(cards)
+            self._remove_card(seat, c)
+
+    def _remove_card(self, seat: int, card: int) -> None:
+        self._own_summary(seat).remove(self.hands[seat], card)
+        known = self.known[seat]
+        if known[card]:
+            known[card] -= 1
+        self.hand_sizes[seat] -= 1
 
     def _record(self, seat: int, kind: str, cards: tuple[int, ...], target: int = -1, detail: str = "",
                 private: bool = False) -> Record:
@@ -724,7 +743,7 @@ class Hand:
         self.next_pozzetto += 1
         self.pozzetto_of_side[side] = index
         cards = self.pozzetti[index]
-        self._add_to_hand(seat, cards)
+        self._add_to_hand(seat, tuple(cards))
         self._record(seat, "pozzetto", tuple(cards), index, how, private=True)
         if self.players == 3 and self.solo_seat < 0 and len(self.pozzetti[0]) > HAND_CARDS:
             self._form_pair(seat)  # the first pozzetto taken, even if the 18 went under the stock (§7, §9)

@@ -22,9 +22,8 @@ burraco.core.errors.IllegalMeldError: a sequence holds at most one wildcard, so 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
-from typing import Final, Literal
+from typing import Final, Literal, final
 
 from burraco.core.cards import (
     ACE,
@@ -51,25 +50,63 @@ MAX_SEQUENCE: Final = 14
 MAX_COMBINATION: Final = 9
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Meld:
-    """A legal meld. ``cards`` and ``positions`` are in display order (low to high)."""
+    """A legal meld. ``cards`` and ``positions`` are in display order (low to high).
 
-    kind: MeldKind
-    suit: int
-    """Suit of a sequence (0..3), -1 for a combination."""
-    rank: int
-    """Rank of a combination (1, 3..13), 0 for a sequence."""
-    cards: tuple[int, ...]
-    positions: tuple[int, ...]
-    wild: int = -1
-    """The wildcard card (a joker or a 2 standing for another rank), -1 if none."""
-    wild_rank: int = 0
-    """Position the wildcard stands for (1..14 in a sequence; the rank in a combination)."""
-    wild_fixed: bool = False
-    """True when the wildcard fills a gap between two naturals (§4.1)."""
-    natural_pos: tuple[int, ...] = ()
-    """Positions of the natural cards when the meld has a wildcard (filled in by the validator)."""
+    Immutable, compared and hashed by its fields like the frozen dataclass it was (a plain class
+    of ``Final`` attributes: compiled, a frozen dataclass is built through an interpreted
+    ``__init__``; see :class:`burraco.core.actions.Record`).
+
+    Fields: ``kind``; ``suit`` of a sequence (0..3), -1 for a combination; ``rank`` of a
+    combination (1, 3..13), 0 for a sequence; ``cards``; ``positions``; ``wild``, the wildcard
+    card (a joker or a 2 standing for another rank), -1 if none; ``wild_rank``, the position the
+    wildcard stands for (1..14 in a sequence; the rank in a combination); ``wild_fixed``, True
+    when the wildcard fills a gap between two naturals (§4.1); ``natural_pos``, the positions of
+    the natural cards when the meld has a wildcard (filled in by the validator).
+    """
+
+    __slots__ = ("cards", "kind", "natural_pos", "positions", "rank", "suit", "wild", "wild_fixed", "wild_rank")
+
+    def __init__(self, kind: MeldKind, suit: int, rank: int, cards: tuple[int, ...], positions: tuple[int, ...],
+                 wild: int = -1, wild_rank: int = 0, wild_fixed: bool = False,
+                 natural_pos: tuple[int, ...] = ()) -> None:
+        self.kind: Final[MeldKind] = kind
+        self.suit: Final = suit
+        self.rank: Final = rank
+        self.cards: Final = cards
+        self.positions: Final = positions
+        self.wild: Final = wild
+        self.wild_rank: Final = wild_rank
+        self.wild_fixed: Final = wild_fixed
+        self.natural_pos: Final = natural_pos
+
+    def _fields(self) -> tuple[str, int, int, tuple[int, ...], tuple[int, ...], int, int, bool, tuple[int, ...]]:
+        return (self.kind, self.suit, self.rank, self.cards, self.positions, self.wild, self.wild_rank,
+                self.wild_fixed, self.natural_pos)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._fields() != other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Meld(kind={self.kind!r}, suit={self.suit!r}, rank={self.rank!r}, cards={self.cards!r}, "
+                f"positions={self.positions!r}, wild={self.wild!r}, wild_rank={self.wild_rank!r}, "
+                f"wild_fixed={self.wild_fixed!r}, natural_pos={self.natural_pos!r})")
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, int, int, tuple[int, ...], tuple[int, ...], int, int,
+                                                    bool, tuple[int, ...]]]:
+        return (Meld, (self.kind, self.suit, self.rank, self.cards, self.positions, self.wild, self.wild_rank,
+                       self.wild_fixed, self.natural_pos))
 
     @property
     def size(self) -> int:
@@ -192,7 +229,7 @@ def _copies_reason(cards: Sequence[int]) -> str | None:
     return None
 
 
-_VERDICTS: dict[tuple[tuple[int, ...], int, bool], Meld | str] = {}
+_VERDICTS: Final[dict[tuple[tuple[int, ...], int, bool], Meld | str]] = {}
 """Memo of :func:`meld_or_reason`: cards (in the order given), ace end, and the one option it
 reads (``burraco_reale_variant``) -> the verdict. A verdict is immutable (a :class:`Meld` or a
 string), so repeating a check — the engine's listing, then applying, a listed play — costs a
