@@ -152,3 +152,35 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         assert_fits(phone, "console, phone")
         shot(phone, "phone-tournament-console")
     assert errors == []
+
+
+def test_a_console_step_still_goes_through_when_the_tournament_moved_on_meanwhile(server: str,
+                                                                                 tmp_path: Path) -> None:
+    """During an online turn results arrive by themselves, each a new version: a director's click made on
+    the version before is sent again on the fresh one (the server checks it again), not refused."""
+    with two_screens() as (desk, _phone, errors):
+        sign_up(desk, server, "Direttore", register=True)
+        database = f"sqlite:///{tmp_path / 'browser.db'}"  # the server fixture's
+        granted = CliRunner().invoke(director_cli, ["grant", "Direttore", "--db", database])
+        assert granted.exit_code == 0, granted.stderr
+        desk.goto(server + "/#/tournaments")
+        desk.fill("#tour-name", "Busy night")
+        desk.fill("#tour-turns", "1")
+        desk.fill("#tour-movement", "mitchell*1")
+        desk.click("#tour-create-btn")
+        desk.wait_for_selector("#console")
+        desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri")
+        desk.click("#register-btn")
+        desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
+        tournament = desk.url.rsplit("/", 1)[1]
+        behind_its_back = desk.evaluate("""async (id) => {
+            const tr = (await (await fetch(`/api/tournaments/${id}`)).json()).tournament;
+            const r = await fetch(`/api/tournaments/${id}/entrants`, {method: 'POST', headers: {'Content-Type':
+                'application/json'}, body: JSON.stringify({names: ['Greco-Marino'], version: tr.version})});
+            return [r.status, tr.version];
+        }""", tournament)
+        assert behind_its_back[0] == 200  # the console still shows the version before
+        desk.click("#pair-btn")
+        desk.wait_for_selector("#card-1-1")
+        assert "changed" not in desk.inner_text("#pair-msg") and "Greco-Marino" in desk.inner_text("#entrants")
+    assert errors == []

@@ -19,7 +19,7 @@ async function reload() {
 function num(input) { const v = input.value.trim(); return v === "" ? null : Number(v); }
 
 /** Send one step (with the version shown, so a stale page is refused, not applied); show the answer. */
-async function step(path, body, flashId) {
+async function step(path, body, flashId, retried = false) {
   const tr = current.tr;
   try {
     const data = await api(`/api/tournaments/${tr.id}/${path}`, { method: "POST", body: { ...body, version: tr.version } });
@@ -32,6 +32,12 @@ async function step(path, body, flashId) {
     current.flash = { id: flashId, text: e.message, error: true };
     let fresh = tr;
     try { fresh = await fetchTournament(tr.id); } catch { /* keep the page as it is */ }
+    if (e.code === "t.changed" && !retried && fresh.version !== tr.version) {
+      // an online turn's results moved the tournament on while the director clicked: the step is
+      // sent once more on the fresh state (the server checks it again; a second refusal is shown)
+      current.tr = fresh;
+      return step(path, body, flashId, true);
+    }
     if (fresh.version !== tr.version) { hideModal(); render(fresh); return false; }  // it was stale: the server's state
     showFlash();  // refused: nothing changed, the typed card stays for the director to fix
     return false;

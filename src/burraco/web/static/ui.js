@@ -61,7 +61,12 @@ export async function api(path, options = {}) {
   let response;
   try { response = await fetch(path, init); } catch { throw new Error(t("err.network")); }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(refusalText(data.detail, response.statusText));
+  if (!response.ok) {
+    const error = new Error(refusalText(data.detail, response.statusText));
+    error.status = response.status;
+    error.code = data.detail && typeof data.detail === "object" ? data.detail.code : undefined;
+    throw error;
+  }
   return data;
 }
 
