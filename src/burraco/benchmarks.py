@@ -123,7 +123,12 @@ def _time_operations(players: int, seconds: float, seed: int, rng: random.Random
 
 
 def _play_random_hand(players: int, seed: int, rng: random.Random, trusted: bool = False) -> int:
-    hand = Hand.deal(players=players, seed=seed, dealer=seed % players)
+    return play_random(Hand.deal(players=players, seed=seed, dealer=seed % players), rng, trusted)
+
+
+def play_random(hand: Hand, rng: random.Random, trusted: bool = False) -> int:
+    """Play ``hand`` to its end with uniformly random legal actions (through ``apply``, or
+    ``apply_trusted``); the number of actions."""
     apply = hand.apply_trusted if trusted else hand.apply
     steps = 0
     while not hand.is_over:

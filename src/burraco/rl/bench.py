@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from burraco.core.hand import Hand
+from burraco.benchmarks import play_random
 from burraco.rl import burraco_v0
 
 POLICY_SEED_OFFSET = 2**32
@@ -48,15 +48,8 @@ def policy_rng(hand_seed: int) -> random.Random:
     return random.Random(POLICY_SEED_OFFSET + hand_seed)
 
 
-def engine_hand(hand: Hand, rng: random.Random, trusted: bool = False) -> int:
-    """Play ``hand`` to its end with random legal actions: the number of actions."""
-    apply = hand.apply_trusted if trusted else hand.apply
-    actions = 0
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        apply(legal[rng.randrange(len(legal))])
-        actions += 1
-    return actions
+engine_hand = play_random
+"""The engine loop: ``hand`` played to its end with random legal actions (``burraco bench``'s own)."""
 
 
 def env_hand(env: Any, hand_seed: int, rng: random.Random) -> int:
