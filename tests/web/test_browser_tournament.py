@@ -48,6 +48,20 @@ def sign_up(page: Any, server: str, name: str, register: bool) -> None:
     page.wait_for_selector("#me")
 
 
+def open_console(page: Any, server: str, tmp_path: Path, director: str, name: str, turns: int, movement: str) -> None:
+    """Sign ``director`` up, grant the role (the CLI on the server fixture's database), create a tournament."""
+    sign_up(page, server, director, register=True)
+    database = f"sqlite:///{tmp_path / 'browser.db'}"  # the server fixture's
+    granted = CliRunner().invoke(director_cli, ["grant", director, "--db", database])
+    assert granted.exit_code == 0, granted.stderr
+    page.goto(server + "/#/tournaments")
+    page.fill("#tour-name", name)
+    page.fill("#tour-turns", str(turns))
+    page.fill("#tour-movement", movement)
+    page.click("#tour-create-btn")
+    page.wait_for_selector("#console")
+
+
 def enter_card(page: Any, turn: int, table: int, ns: int, ew: int) -> None:
     key = f"#card-{turn}-{table}"
     page.fill(f"{key}-ns", str(ns))
@@ -57,16 +71,7 @@ def enter_card(page: Any, turn: int, table: int, ns: int, ew: int) -> None:
 
 def test_console_and_public_page(server: str, tmp_path: Path) -> None:
     with two_screens() as (desk, phone, errors):
-        sign_up(desk, server, "Direttrice", register=True)
-        database = f"sqlite:///{tmp_path / 'browser.db'}"  # the server fixture's
-        granted = CliRunner().invoke(director_cli, ["grant", "Direttrice", "--db", database])
-        assert granted.exit_code == 0, granted.stderr
-        desk.goto(server + "/#/tournaments")
-        desk.fill("#tour-name", "Thursday club night")
-        desk.fill("#tour-turns", "2")
-        desk.fill("#tour-movement", "mitchell*1,danish-modified")
-        desk.click("#tour-create-btn")
-        desk.wait_for_selector("#console")
+        open_console(desk, server, tmp_path, "Direttrice", "Thursday club night", 2, "mitchell*1,danish-modified")
         desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri\nGreco-Marino")
         desk.click("#register-btn")
         desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 5")
@@ -159,16 +164,7 @@ def test_a_console_step_still_goes_through_when_the_tournament_moved_on_meanwhil
     """During an online turn results arrive by themselves, each a new version: a director's click made on
     the version before is sent again on the fresh one (the server checks it again), not refused."""
     with two_screens() as (desk, _phone, errors):
-        sign_up(desk, server, "Direttore", register=True)
-        database = f"sqlite:///{tmp_path / 'browser.db'}"  # the server fixture's
-        granted = CliRunner().invoke(director_cli, ["grant", "Direttore", "--db", database])
-        assert granted.exit_code == 0, granted.stderr
-        desk.goto(server + "/#/tournaments")
-        desk.fill("#tour-name", "Busy night")
-        desk.fill("#tour-turns", "1")
-        desk.fill("#tour-movement", "mitchell*1")
-        desk.click("#tour-create-btn")
-        desk.wait_for_selector("#console")
+        open_console(desk, server, tmp_path, "Direttore", "Busy night", 1, "mitchell*1")
         desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri")
         desk.click("#register-btn")
         desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
