@@ -16,10 +16,11 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
-    "actions", "cards", "determinize", "errors", "generate", "hand", "history", "match", "melds",
+    "actions", "cards", "determinize", "errors", "generate", "hand", "history", "legal", "match", "melds",
     "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]
-"""The modules of ``burraco.core`` that mypyc compiles (every module of the core)."""
+"""The modules of ``burraco.core`` that mypyc compiles: all but ``citation`` and ``legal_view`` (a lazy
+``Sequence`` of the legal actions, built once per decision: a mypyc class cannot derive from an ABC)."""
 COMPILED_BOTS = ["lite"]
 """The modules of ``burraco.bots`` compiled with them: the search bot's playout policy and
 evaluation (its hot path; no doctests, nothing subclassed)."""
