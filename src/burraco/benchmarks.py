@@ -207,7 +207,36 @@ def bench_melds(samples: int = 2000, seed: int = 0) -> dict[str, Any]:
             warm.append(_time(lambda c=counts, t=table: (new_melds(c, t), attachments(c, t))))  # type: ignore[misc]
         result["generation"][str(size)] = {"median_us": _median_us(times), "p99_us": _p99_us(times),
                                            "warm_median_us": _median_us(warm)}
+    result["listing"] = {str(size): bench_listing(size, max(100, samples // 10), rng) for size in LISTING_SIZES}
     return result
+
+
+LISTING_SIZES = (11, 30, 40)
+
+
+def bench_listing(size: int, positions: int, rng: random.Random) -> dict[str, Any]:
+    """The legal actions of a player in the play phase holding ``size`` random cards beside a side
+    of 6 random melds (a synthetic position: only the listing is timed), warm: how many actions
+    and groups, and µs for ``Hand.legal_actions`` (every action listed) against ``Hand.legal_view``
+    (one step per group) and a uniform pick from it."""
+    actions: list[float] = []
+    groups: list[float] = []
+    listed: list[float] = []
+    viewed: list[float] = []
+    for _ in range(positions):
+        hand = Hand.deal(players=2, seed=rng.randrange(1 << 30))
+        hand.draw()
+        table, pool = random_table(rng)
+        hand.melds[hand.side_of[hand.to_play]] = table
+        hand.set_hand(hand.to_play, counts_of(rng.sample(pool, size)))
+        view = hand.legal_view()  # the memos warm, as in play from the second call on
+        actions.append(len(view))
+        groups.append(len(view.groups))
+        listed.append(_time(hand.legal_actions))
+        viewed.append(_time(lambda h=hand: (v := h.legal_view()).pick(len(v) // 2)))  # type: ignore[misc]
+    return {"actions_median": statistics.median(actions), "actions_max": max(actions),
+            "groups_median": statistics.median(groups), "list_warm_median_us": _median_us(listed),
+            "view_and_pick_warm_median_us": _median_us(viewed)}
 
 
 def _time(fn: Callable[[], object]) -> float:

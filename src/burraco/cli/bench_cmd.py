@@ -62,7 +62,8 @@ def melds(
     seed: Annotated[int, typer.Option(help="Seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Validations per second and µs to generate every legal meld and attachment (11/18/30 cards, 6 melds)."""
+    """Validations per second, µs to generate every legal meld and attachment (11/18/30 cards, 6 melds),
+    and µs to list the legal actions or view them lazily (11/30/40 cards)."""
     figures = bench_melds(samples, seed)
     if as_json:
         print(json.dumps(figures))
@@ -71,6 +72,10 @@ def melds(
     for size, row in figures["generation"].items():
         print(f"generate all new melds + attachments, {size:>2}-card hand vs 6 melds: "
               f"median {row['median_us']:.1f} µs, p99 {row['p99_us']:.1f} µs")
+    for size, row in figures["listing"].items():
+        print(f"legal actions, {size:>2}-card hand vs 6 melds: median {row['actions_median']:.0f} actions "
+              f"(max {row['actions_max']:.0f}) in {row['groups_median']:.0f} groups; listed "
+              f"{row['list_warm_median_us']:.1f} µs, viewed and one picked {row['view_and_pick_warm_median_us']:.1f} µs")
 
 
 @app.command("rl")
