@@ -75,7 +75,8 @@ def melds(
     for size, row in figures["listing"].items():
         print(f"legal actions, {size:>2}-card hand vs 6 melds: median {row['actions_median']:.0f} actions "
               f"(max {row['actions_max']:.0f}) in {row['groups_median']:.0f} groups; listed "
-              f"{row['list_warm_median_us']:.1f} µs, viewed and one picked {row['view_and_pick_warm_median_us']:.1f} µs")
+              f"{row['list_warm_median_us']:.1f} µs, viewed and one picked "
+              f"{row['view_and_pick_warm_median_us']:.1f} µs")
 
 
 @app.command("rl")
