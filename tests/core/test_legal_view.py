@@ -92,3 +92,11 @@ def test_a_view_outside_the_play_phase() -> None:
     assert list(view) == [DRAW, Action("pickup")] and not view.groups
     with pytest.raises(IndexError):
         view[len(view)]
+
+
+def test_the_listing_benchmark_reports_many_actions_in_few_groups() -> None:
+    from burraco.benchmarks import bench_listing
+
+    row = bench_listing(40, 30, random.Random(1))
+    assert row["actions_max"] >= row["actions_median"] > 5 * row["groups_median"] > 0
+    assert row["list_warm_median_us"] > 0 and row["view_and_pick_warm_median_us"] > 0
