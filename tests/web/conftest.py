@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,21 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     with postgres_schema() as url:
         yield url
+
+
+@pytest.fixture
+def namespace() -> Iterator[str]:
+    """A Redis namespace of this test alone (its keys are deleted afterwards); skipped (or failed, with
+    ``BURRACO_REQUIRE_REDIS=1``) when no Redis server answers."""
+    from redis_helpers import redis_or_skip
+
+    connection = redis_or_skip("the fan-out test is")
+    name = f"burraco-test-{uuid.uuid4().hex[:10]}"
+    yield name
+    keys = list(connection.scan_iter(f"{name}:*"))
+    if keys:
+        connection.delete(*keys)
+    connection.close()
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ players reconnect to the other process and finish the match. Skipped if no Redis
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,19 +20,7 @@ from burraco.web.ownership import SETTLE
 
 redis = pytest.importorskip("redis")
 
-from redis_helpers import URL, redis_or_skip  # noqa: E402
-
-
-@pytest.fixture
-def namespace() -> Iterator[str]:
-    """A Redis namespace of this test alone (its keys are deleted afterwards)."""
-    connection = redis_or_skip("the fan-out test is")
-    name = f"burraco-test-{uuid.uuid4().hex[:10]}"
-    yield name
-    keys = list(connection.scan_iter(f"{name}:*"))
-    if keys:
-        connection.delete(*keys)
-    connection.close()
+from redis_helpers import URL  # noqa: E402
 
 
 def own_cards(client: TestClient, table_id: int, seat: int) -> list[str]:
@@ -104,9 +90,13 @@ def test_a_relayed_socket_is_closed_when_its_owner_dies(database: str, namespace
     with first, second:
         ann, bob = guest(first, "Ann"), guest(second, "Bob")
         table_id = create_table(first, ann, players=2)["id"]
-        with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+        # Ann is connected on the first process, so the table stays there and Bob's socket is relayed
+        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+            Player(wa).recv()
             b = Player(wb)
             b.recv()
+            assert table_id in manager(first).tables and table_id not in manager(second).tables
             relay = manager(first).relay
             assert relay is not None and first.portal is not None
             first.portal.call(relay._pubsub.unsubscribe)  # as if the first process died

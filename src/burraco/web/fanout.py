@@ -15,7 +15,8 @@ or more messages (:func:`bundle`), each ``op key payload``, where ``key`` is ``f
 
 - ``{ns}:inbox:{owner}``: ``j key table user-json`` (join), ``m key text`` (a client message),
   ``l key`` (the socket closed);
-- ``{ns}:outbox:{follower}``: ``s key text`` (send to the socket), ``c key code reason`` (close it).
+- ``{ns}:outbox:{follower}``: ``s key text`` (send to the socket), ``c key code reason`` (close it),
+  ``a key table`` (the table was handed over to the follower: ``handover.py``; the socket joins it there).
 
 Either side that finds its partner gone (nobody listens on its channel: the process died) closes:
 the follower closes the sockets with 1012 (the clients reconnect; the table, adopted by a living
@@ -31,8 +32,10 @@ import dataclasses
 import itertools
 import json
 import logging
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Final
 
+from burraco.web import handover
 from burraco.web.auth import User
 from burraco.web.connection import Outbox
 from burraco.web.dispatcher import RateLimiter
@@ -86,11 +89,15 @@ def unbundle(payload: str) -> list[str]:
 
 
 class RelayedClient(Outbox):
-    """Follower side: a socket of this process whose table ``owner`` holds."""
+    """Follower side: a socket of this process whose table ``owner`` holds, until the table is handed
+    over to this process (``handover.py``): then ``moved`` is set, and ``joined`` is its connection here
+    (None if the table could not be loaded)."""
 
-    def __init__(self, key: str, table_id: int, owner: str) -> None:
+    def __init__(self, key: str, table_id: int, owner: str, user: User) -> None:
         super().__init__()
-        self.key, self.table_id, self.owner = key, table_id, owner
+        self.key, self.table_id, self.owner, self.user = key, table_id, owner, user
+        self.moved = asyncio.Event()
+        self.joined: Connection | None = None
 
 
 class RemoteConnection(Connection):
@@ -131,6 +138,10 @@ class Relay:
         self._serving: set[asyncio.Task[None]] = set()
         self._pubsub: Any = None
         self._stopping = False
+        self.handover = True
+        self.arriving: set[int] = set()
+        """Tables handed over to this process whose socket has not joined yet (not handed on meanwhile)."""
+        """Whether a table nobody is connected to moves to the process its socket reached (``handover.py``)."""
 
     @classmethod
     def from_url(cls, url: str, name: str, namespace: str, manager: TableManager, dispatcher: Dispatcher,
@@ -233,20 +244,24 @@ class Relay:
             table_id, _, user = payload.partition(" ")
             queue: asyncio.Queue[str | None] = asyncio.Queue()
             self.inbound[key] = queue
-            serve = self._serve(key, int(table_id), User(**json.loads(user)), queue)
-            task = asyncio.get_running_loop().create_task(serve)
-            self._serving.add(task)
-            task.add_done_callback(self._serving.discard)
+            self._spawn(self._serve(key, int(table_id), User(**json.loads(user)), queue))
+        elif op == "a":
+            self._spawn(self._taken(key, int(payload)))
         elif op in ("m", "l"):
             inbound = self.inbound.get(key)
             if inbound is not None:
                 inbound.put_nowait(payload if op == "m" else None)
 
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
+
     # ------------------------------------------------------------------ follower side
     def open(self, table_id: int, owner: str, user: User) -> RelayedClient:
         """Relay a new socket to ``owner``; its messages arrive in the client's queue."""
         key = f"{self.name}#{next(self._ids)}"
-        client = RelayedClient(key, table_id, owner)
+        client = RelayedClient(key, table_id, owner, user)
         self.relayed[key] = client
         self.post(inbox(self.namespace, owner), f"j {key} {table_id} {json.dumps(dataclasses.asdict(user))}", key)
         return client
@@ -259,6 +274,28 @@ class Relay:
         """The relayed socket closed: the owner disconnects its connection."""
         if self.relayed.pop(client.key, None) is not None:
             self.post(inbox(self.namespace, client.owner), f"l {client.key}")
+
+    async def _taken(self, key: str, table_id: int) -> None:
+        """The owner handed the table over to this process: load it and join the socket to it here (the
+        table is kept here meanwhile: a table nobody is connected to yet is not handed on)."""
+        self.arriving.add(table_id)
+        try:
+            client = self.relayed.get(key)
+            loaded = await handover.take(self.manager, table_id)
+            joined = await self.manager.join(table_id, client.user) if loaded and client is not None else None
+        finally:
+            self.arriving.discard(table_id)
+        if self.relayed.pop(key, None) is None:  # the socket closed meanwhile (the table stays here all the same)
+            if isinstance(joined, Connection):
+                async with joined.table.lock:
+                    await joined.table.disconnect(joined)
+            return
+        assert client is not None
+        if isinstance(joined, Connection):
+            client.joined = joined
+            client.moved.set()
+        else:
+            client.close(CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect")
 
     def _owner_gone(self, key: str) -> None:
         client = self.relayed.get(key)
@@ -278,6 +315,8 @@ class Relay:
             owner = leases.owner(table_id)
             if owner is None:  # not adoptable yet (just created by a process that died): try again soon
                 return CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect"
+        if owner == self.name and not await handover.take(self.manager, table_id):  # handed over, loading
+            return CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect"
         return None if owner in (None, self.name) else owner
 
     # ------------------------------------------------------------------ owner side
@@ -303,6 +342,10 @@ class Relay:
         channel = outbox(self.namespace, key.partition("#")[0])
         if table_id not in self.manager.tables:  # it moved meanwhile
             self.post(channel, f"c {key} {CLOSE_MOVED} table {table_id} is held by another server: reconnect")
+            return None
+        if self.handover and table_id not in self.arriving and \
+                await handover.give(self.manager, table_id, key.partition("#")[0]):
+            self.post(channel, f"a {key} {table_id}")
             return None
         joined = await self.manager.join(table_id, user, lambda t, u: RemoteConnection(t, u, self, key, queue))
         if not isinstance(joined, RemoteConnection):

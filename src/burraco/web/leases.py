@@ -43,6 +43,10 @@ _RELEASE: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
 """
+_HAND_OVER: Final = """
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end
+return 0
+"""
 
 
 class Leases(Protocol):
@@ -54,6 +58,7 @@ class Leases(Protocol):
     def renew(self, table_id: int) -> bool: ...
     def renew_all(self, table_ids: list[int]) -> list[int]: ...
     def release(self, table_id: int) -> None: ...
+    def hand_over(self, table_id: int, to: str) -> bool: ...
     def owner(self, table_id: int) -> str | None: ...
     def unheld(self, table_ids: list[int]) -> list[int]: ...
 
@@ -84,6 +89,10 @@ class LocalLeases:
     def release(self, table_id: int) -> None:
         self._held.discard(table_id)
 
+    def hand_over(self, table_id: int, to: str) -> bool:
+        """A process alone has nobody to hand a table to."""
+        return False
+
     def owner(self, table_id: int) -> str | None:
         return self.name if table_id in self._held else None
 
@@ -104,6 +113,7 @@ class RedisLeases:
         self._renew = client.register_script(_RENEW)
         self._renew_many = client.register_script(_RENEW_MANY)
         self._release = client.register_script(_RELEASE)
+        self._hand_over = client.register_script(_HAND_OVER)
 
     @classmethod
     def from_url(cls, url: str, name: str | None = None, ttl: float = DEFAULT_TTL,
@@ -136,6 +146,11 @@ class RedisLeases:
 
     def release(self, table_id: int) -> None:
         self._release(keys=[self.prefix + str(table_id)], args=[self.name])
+
+    def hand_over(self, table_id: int, to: str) -> bool:
+        """Give the lease to process ``to`` at once (a fresh ``ttl``), if this process holds it: never
+        a moment with no owner (adoption would step in) nor with two."""
+        return bool(self._hand_over(keys=[self.prefix + str(table_id)], args=[self.name, to, self.ttl_ms]))
 
     def owner(self, table_id: int) -> str | None:
         value = self.client.get(self.prefix + str(table_id))

@@ -148,9 +148,11 @@ class _Session:
         self.last_hand_over = -1
 
     async def run(self) -> None:
-        from websockets.exceptions import ConnectionClosedOK
+        from websockets.exceptions import ConnectionClosed
 
-        with contextlib.suppress(ConnectionClosedOK):
+        # (a close with a code other than 1000/1001 raises: the caller reads the code, and reconnects
+        # after 1012 "table moved" or 1013 "too slow a reader", as the web page does)
+        with contextlib.suppress(ConnectionClosed):
             async for raw in self.ws:
                 if self.stop.is_set():
                     break

@@ -14,7 +14,7 @@ from burraco.core.options import Rules
 from burraco.web import match_end
 from burraco.web.auth import User
 from burraco.web.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
-from burraco.web.ownership import Ownership
+from burraco.web.ownership import CLOSE_MOVED, Ownership
 from burraco.web.tables import Connection, Runtime, Table, TableConfig, TableError
 
 TICK_YIELD_EVERY: Final = 200
@@ -208,6 +208,8 @@ class TableManager:
             return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
         if status == "over":
             return CLOSE_GONE, f"the match at table {table_id} is over"
+        if self.runtime.leases.owner(table_id) not in (None, self.runtime.leases.name):  # (handover.py)
+            return CLOSE_MOVED, f"table {table_id} moved to another server: reconnect"
         return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
 
     def lobby_everywhere(self) -> list[dict[str, Any]]:

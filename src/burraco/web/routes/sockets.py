@@ -1,5 +1,6 @@
 """``/ws/tables/{id}``: one WebSocket per table and client; every message is checked by ``protocol.py``.
-A socket whose table another process holds is relayed there (``fanout.py``)."""
+A socket whose table another process holds is relayed there (``fanout.py``), or joins the table here
+once the holder hands it over (``handover.py``)."""
 
 from __future__ import annotations
 
@@ -52,13 +53,20 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
         sockets.add(session[1], conn)
     try:
         if isinstance(conn, RelayedClient):
-            assert relay is not None
-            await _serve_relayed(conn, websocket, relay)
-        else:
-            assert isinstance(conn, Connection)
-            await _serve(conn, websocket)
+            assert relay is not None and user is not None
+            if not await _serve_relayed(conn, websocket, relay):
+                return
+            # the table was handed over to this process (handover.py): the socket joins it here
+            if session is not None:
+                sockets.discard(session[1], conn)
+            assert conn.joined is not None
+            conn = conn.joined
+            if session is not None:
+                sockets.add(session[1], conn)
+        assert isinstance(conn, Connection)
+        await _serve(conn, websocket)
     finally:
-        if session is not None:
+        if session is not None and isinstance(conn, Outbox):
             sockets.discard(session[1], conn)
 
 
@@ -79,18 +87,29 @@ async def _serve(conn: Connection, websocket: WebSocket) -> None:
             await sender
 
 
-async def _serve_relayed(client: RelayedClient, websocket: WebSocket, relay: Relay) -> None:
-    """A socket whose table another process holds: its messages go there, the answers come back."""
-    sender = asyncio.get_running_loop().create_task(_pump(client, websocket))
-    receiver = asyncio.get_running_loop().create_task(_forward(client, websocket, relay))
+async def _serve_relayed(client: RelayedClient, websocket: WebSocket, relay: Relay) -> bool:
+    """A socket whose table another process holds: its messages go there, the answers come back.
+    True when the table was handed over to this process instead (the socket is still open)."""
+    loop = asyncio.get_running_loop()
+    sender = loop.create_task(_pump(client, websocket))
+    receiver = loop.create_task(_forward(client, websocket, relay))
+    moved = loop.create_task(client.moved.wait())
     try:
-        await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({receiver, sender, moved}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         receiver.cancel()
-        relay.leave(client)
-        client.close(client.close_code, client.close_reason)
-        with contextlib.suppress(Exception):
-            await sender
+        moved.cancel()
+        if client.moved.is_set():
+            sender.cancel()  # (nothing was queued for it: the owner answered the join with the hand-over)
+            for task in (receiver, sender):  # both stopped before the socket is read and written here
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        else:
+            relay.leave(client)
+            client.close(client.close_code, client.close_reason)
+            with contextlib.suppress(Exception):
+                await sender
+    return client.moved.is_set()
 
 
 async def _forward(client: RelayedClient, websocket: WebSocket, relay: Relay) -> None:

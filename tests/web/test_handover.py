@@ -1,0 +1,102 @@
+"""A table follows its players (``handover.py``): two apps on one database and one Redis; a socket that
+reaches the process not holding its table takes the table along when nobody is connected to it there,
+mid-hand too, with nothing lost; a table somebody is connected to stays and the socket is relayed.
+Skipped if no Redis server answers."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy, tick
+
+redis = pytest.importorskip("redis")
+
+from redis_helpers import URL  # noqa: E402
+
+
+def two_apps(database: str, namespace: str, clock: FakeClock) -> tuple[TestClient, TestClient]:
+    options: dict[str, Any] = {"redis_url": URL, "redis_namespace": namespace, "wallclock": clock}
+    return TestClient(make_app(database, clock, **options)), TestClient(make_app(database, clock, **options))
+
+
+def play_moves(player: Player, client: TestClient, table_id: int, moves: int) -> None:
+    """Ann (seat 0) plays against a bot for ``moves`` of her own actions, or until the match ends."""
+    for _ in range(moves):
+        if manager(client).tables[table_id].status != "playing":
+            return
+        if not player.wait_turn()["legal"]:  # the match ended on a bot's move
+            return
+        assert player.act(simple_policy(player.state["legal"]))["type"] == "state"
+
+
+def wait_until(condition: Callable[[], bool], limit: float = 5.0) -> None:
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def lease_owner(client: TestClient, table_id: int) -> str | None:
+    return manager(client).runtime.leases.owner(table_id)
+
+
+def test_a_table_moves_to_the_process_its_socket_reached(database: str, namespace: str) -> None:
+    clock = FakeClock()
+    first, second = two_apps(database, namespace, clock)
+    with first, second:
+        ann = guest(first, "Ann")
+        table_id = create_table(first, ann, players=2, hands=1, bots="easy", options={"max_turns": 10})["id"]
+        assert table_id in manager(first).tables
+        with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:
+            a = Player(ws)
+            assert a.recv()["you"] == 0  # seated at creation
+            assert table_id in manager(second).tables and table_id not in manager(first).tables
+            assert lease_owner(second, table_id) == manager(second).runtime.leases.name
+            relay = manager(second).relay
+            assert relay is not None and not relay.relayed  # joined here, not relayed
+            play_moves(a, second, table_id, 3)
+            log_before = list(manager(second).tables[table_id].hand.log)  # type: ignore[union-attr]
+        # mid-hand, Ann comes back through the first process: the table moves back with its whole log
+        wait_until(lambda: not manager(second).tables[table_id].conns)  # her old socket's end is seen
+        tick(second)
+        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:
+            a = Player(ws)
+            a.recv()
+            assert table_id in manager(first).tables and table_id not in manager(second).tables
+            table = manager(first).tables[table_id]
+            assert table.hand is not None and list(table.hand.log) == log_before
+            play_moves(a, first, table_id, 400)
+            assert manager(first).tables[table_id].status == "over"
+
+
+def test_a_table_somebody_is_connected_to_stays(database: str, namespace: str) -> None:
+    clock = FakeClock()
+    first, second = two_apps(database, namespace, clock)
+    with first, second:
+        ann, bob = guest(first, "Ann"), guest(second, "Bob")
+        table_id = create_table(first, ann, players=2)["id"]
+        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+            Player(wa).recv()
+            assert Player(wb).recv()["you"] is None
+            assert table_id in manager(first).tables and table_id not in manager(second).tables
+            relay = manager(second).relay
+            assert relay is not None and len(relay.relayed) == 1
+
+
+def test_no_hand_over_when_it_is_switched_off(database: str, namespace: str) -> None:
+    clock = FakeClock()
+    first, second = two_apps(database, namespace, clock)
+    with first, second:
+        ann = guest(first, "Ann")
+        table_id = create_table(first, ann, players=2)["id"]
+        relay = manager(first).relay
+        assert relay is not None
+        relay.handover = False
+        with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:
+            Player(ws).recv()
+            assert table_id in manager(first).tables and table_id not in manager(second).tables
