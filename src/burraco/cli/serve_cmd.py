@@ -68,13 +68,16 @@ def loadtest(
         "--db", help="postgresql+psycopg://... (a fresh schema, dropped after); default: temporary SQLite.")] = None,
     redis: Annotated[str | None, typer.Option(
         "--redis", help="redis://... shared by the processes (a fresh key namespace, deleted afterwards).")] = None,
+    route: Annotated[str, typer.Option(
+        help="any: each socket to any process (the kernel spreads them); table: a table's sockets to one "
+             "process, as a proxy hashing the table id would.")] = "any",
 ) -> None:
     """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
     from burraco.web.loadtest import main as run_load
 
     try:
         run_load(tables=tables, seconds=seconds, think=think, server_bots=server_bots, processes=processes,
-                 reconnect_storm=reconnect_storm, db_url=db, redis_url=redis)
+                 reconnect_storm=reconnect_storm, db_url=db, redis_url=redis, route=route)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         raise typer.Exit(2) from None

@@ -139,8 +139,9 @@ class Relay:
         self._pubsub: Any = None
         self._stopping = False
         self.handover = True
-        self.arriving: set[int] = set()
-        """Tables handed over to this process whose socket has not joined yet (not handed on meanwhile)."""
+        self.arriving: dict[int, asyncio.Event] = {}
+        """Tables handed over to this process whose socket has not joined yet (not handed on meanwhile;
+        other sockets asking for them wait for the event)."""
         """Whether a table nobody is connected to moves to the process its socket reached (``handover.py``)."""
 
     @classmethod
@@ -278,13 +279,14 @@ class Relay:
     async def _taken(self, key: str, table_id: int) -> None:
         """The owner handed the table over to this process: load it and join the socket to it here (the
         table is kept here meanwhile: a table nobody is connected to yet is not handed on)."""
-        self.arriving.add(table_id)
+        arrived = self.arriving.setdefault(table_id, asyncio.Event())
         try:
             client = self.relayed.get(key)
             loaded = await handover.take(self.manager, table_id)
             joined = await self.manager.join(table_id, client.user) if loaded and client is not None else None
         finally:
-            self.arriving.discard(table_id)
+            self.arriving.pop(table_id, None)
+            arrived.set()
         if self.relayed.pop(key, None) is None:  # the socket closed meanwhile (the table stays here all the same)
             if isinstance(joined, Connection):
                 async with joined.table.lock:
@@ -340,6 +342,9 @@ class Relay:
     async def _join(self, key: str, table_id: int, user: User,
                     queue: asyncio.Queue[str | None]) -> RemoteConnection | None:
         channel = outbox(self.namespace, key.partition("#")[0])
+        arriving = self.arriving.get(table_id)
+        if arriving is not None:  # handed over to this process, loading: wait for it
+            await arriving.wait()
         if table_id not in self.manager.tables:  # it moved meanwhile
             self.post(channel, f"c {key} {CLOSE_MOVED} table {table_id} is held by another server: reconnect")
             return None

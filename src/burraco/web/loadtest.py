@@ -225,7 +225,7 @@ async def _create_tables(base: str, cookie: str, tables: int, server_bots: bool)
         return list(await asyncio.gather(*(create(client) for _ in range(tables))))
 
 
-async def _seat_all(ws_base: str, ids: list[int], cookie: str) -> None:
+async def _seat_all(servers: Servers, ids: list[int], cookie: str) -> None:
     """Seat client b at seat 1 of every table, concurrently; this starts the matches."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
@@ -233,7 +233,7 @@ async def _seat_all(ws_base: str, ids: list[int], cookie: str) -> None:
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def sit(table_id: int) -> None:
-        async with gate, connect(f"{ws_base}/{table_id}", additional_headers={"Cookie": cookie},
+        async with gate, connect(servers.socket_url(table_id), additional_headers={"Cookie": cookie},
                                  open_timeout=60) as ws:
             await ws.recv()
             await ws.send(json.dumps({"type": "sit", "seat": 1, "id": 1}))
@@ -266,6 +266,7 @@ class Plan:
     reconnect_storm: bool = False
     db_url: str | None = None
     redis_url: str | None = None
+    route: str = "any"
 
 
 async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
@@ -280,11 +281,10 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     storm = Storm() if plan.reconnect_storm else None
-    ws_base = f"ws://{HOST}:{port}/ws/tables"
     tasks = []
     sockets: list[Any] = []
     for n, table_id in enumerate(ids):
-        url = f"{ws_base}/{table_id}"
+        url = servers.socket_url(table_id)
         tasks.append(asyncio.create_task(_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm)))
         if not plan.server_bots:
             tasks.append(asyncio.create_task(_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
@@ -292,7 +292,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
             await asyncio.sleep(0.05)
     if not plan.server_bots:
         # seat 1 of every table is taken by client b over a short-lived socket, which starts the matches
-        await asyncio.wait_for(_seat_all(ws_base, ids, b), SETUP_LIMIT_S)
+        await asyncio.wait_for(_seat_all(servers, ids, b), SETUP_LIMIT_S)
     setup_s = time.perf_counter() - setup_started
     await asyncio.sleep(1.0)
     # this client process measures the server: its own collector must not add pauses to the figures
@@ -337,6 +337,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     one = server_after[0]
     return {
         "processes": plan.processes,
+        "route": plan.route,
         "tables": len(ids),
         "setup_s": round(setup_s, 1),
         "connections": len(tasks),
@@ -378,7 +379,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
 
 def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bots: bool = False,
          processes: int = 1, reconnect_storm: bool = False, db_url: str | None = None,
-         redis_url: str | None = None) -> dict[str, Any]:
+         redis_url: str | None = None, route: str = "any") -> dict[str, Any]:
     """Start the server processes, run the clients, stop everything, return and print the figures."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"--tables must be 1..{MAX_TABLES}")
@@ -386,10 +387,10 @@ def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bo
         raise ValueError(f"--seconds must be in (0, {MAX_SECONDS:g}]")
     if not 1 <= processes <= MAX_PROCESSES:
         raise ValueError(f"--processes must be 1..{MAX_PROCESSES}")
-    plan = Plan(tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url)
+    plan = Plan(tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url, route)
     # stopped by SIGTERM: leave through the context managers, so the servers stop and their data go
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    with started(processes, MAX_TABLES, db_url, redis_url) as servers:
+    with started(processes, MAX_TABLES, db_url, redis_url, route) as servers:
         try:
             import uvloop
 

@@ -25,6 +25,8 @@ from typing import Final
 from urllib.parse import quote
 
 HOST: Final = "127.0.0.1"
+ROUTES: Final = ("any", "table")
+"""How the load client spreads a table's sockets over the processes (:meth:`Servers.socket_url`)."""
 START_LIMIT_S: Final = 60.0
 
 
@@ -34,8 +36,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tables: int) -> None:
-    """One server process (run in the child): the app on a ``SO_REUSEPORT`` socket of ``port``."""
+def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tables: int, own_port: int = 0) -> None:
+    """One server process (run in the child): the app on a ``SO_REUSEPORT`` socket of ``port``, and on
+    ``own_port`` (if given) alone, where a proxy routing by table would send its tables' sockets."""
     import uvicorn
 
     from burraco.web.app import create_app
@@ -51,9 +54,15 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((HOST, port))
+    sockets = [sock]
+    if own_port:
+        own = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        own.bind((HOST, own_port))
+        sockets.append(own)
     config = uvicorn.Config(app, log_level="warning", backlog=4096, ws="websockets-sansio",
                             ws_per_message_deflate=False, ws_max_size=WS_MAX_BYTES)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config).run(sockets=sockets)
 
 
 def proc_usage(pids: list[int]) -> tuple[float, float]:
@@ -78,19 +87,31 @@ class Servers:
     db_url: str
     redis_url: str | None
     namespace: str
+    route: str = "any"
     children: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    own_ports: list[int] = field(default_factory=list)
 
     @property
     def pids(self) -> list[int]:
         return [child.pid for child in self.children]
+
+    def socket_url(self, table_id: int) -> str:
+        """Where the clients open table ``table_id``'s sockets: the shared port (``route="any"``: the
+        kernel spreads them, as a round-robin balancer would), or the port of process ``id mod N``
+        alone (``route="table"``: as a reverse proxy hashing the table id, e.g. nginx ``hash``)."""
+        port = self.own_ports[table_id % len(self.own_ports)] if self.route == "table" else self.port
+        return f"ws://{HOST}:{port}/ws/tables/{table_id}"
 
     def usage(self) -> tuple[float, float]:
         return proc_usage(self.pids)
 
 
 @contextlib.contextmanager
-def started(processes: int, max_tables: int, db_url: str | None, redis_url: str | None) -> Iterator[Servers]:
+def started(processes: int, max_tables: int, db_url: str | None, redis_url: str | None,
+            route: str = "any") -> Iterator[Servers]:
     """Start ``processes`` servers on one port; stop them and drop what they stored at the end."""
+    if route not in ROUTES:
+        raise ValueError(f"--route must be one of {', '.join(ROUTES)}")
     if processes > 1 and (db_url is None or not db_url.startswith("postgresql") or redis_url is None):
         raise ValueError("--processes above 1 needs --db postgresql+psycopg://... and --redis redis://...")
     with contextlib.ExitStack() as stack:
@@ -102,11 +123,12 @@ def started(processes: int, max_tables: int, db_url: str | None, redis_url: str 
         namespace = f"burraco-load-{uuid.uuid4().hex[:8]}"
         if redis_url is not None:
             stack.callback(forget, redis_url, namespace)
-        servers = Servers(free_port(), url, redis_url, namespace)
+        servers = Servers(free_port(), url, redis_url, namespace, route)
         stack.callback(_stop, servers)
-        code = (f"from burraco.web.loadtest_servers import serve; serve({servers.port}, {url!r}, "
-                f"{redis_url!r}, {namespace!r}, {max_tables})")
         for _ in range(processes):  # one after the other: the first creates the database's tables
+            servers.own_ports.append(free_port())
+            code = (f"from burraco.web.loadtest_servers import serve; serve({servers.port}, {url!r}, "
+                    f"{redis_url!r}, {namespace!r}, {max_tables}, {servers.own_ports[-1]})")
             servers.children.append(subprocess.Popen([sys.executable, "-c", code]))
             _wait_for(servers)
         yield servers

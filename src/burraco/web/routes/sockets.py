@@ -17,6 +17,7 @@ from burraco.web.dispatcher import Dispatcher, RateLimiter
 from burraco.web.fanout import RelayedClient
 from burraco.web.input_limits import WS_MAX_BYTES
 from burraco.web.manager import TableManager
+from burraco.web.ownership import CLOSE_MOVED
 from burraco.web.routes.deps import AppConfig, SessionSockets, session_of, user_from_cookie
 from burraco.web.tables import Connection
 
@@ -38,12 +39,9 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     user = user_from_cookie(websocket, cookie)
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
     relay: Relay | None = manager.relay
-    route = await relay.route(table_id) if relay is not None and user is not None else None
-    conn: Outbox | tuple[int, str]
-    if isinstance(route, str) and relay is not None and user is not None:
-        conn = relay.open(table_id, route, user)
-    else:
-        conn = route if isinstance(route, tuple) else await manager.join(table_id, user)
+    conn = await _open(manager, relay, table_id, user)
+    if isinstance(conn, tuple) and conn[0] == CLOSE_MOVED and relay is not None:
+        conn = await _open(manager, relay, table_id, user)  # it moved while this socket waited: once more
     if not isinstance(conn, Outbox):
         await websocket.close(code=conn[0], reason=conn[1])
         return
@@ -68,6 +66,15 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     finally:
         if session is not None and isinstance(conn, Outbox):
             sockets.discard(session[1], conn)
+
+
+async def _open(manager: TableManager, relay: Relay | None, table_id: int,
+                user: auth.User | None) -> Outbox | tuple[int, str]:
+    """The socket's connection: at this process's table, relayed to the process holding it, or why not."""
+    route = await relay.route(table_id) if relay is not None and user is not None else None
+    if isinstance(route, str) and relay is not None and user is not None:
+        return relay.open(table_id, route, user)
+    return route if isinstance(route, tuple) else await manager.join(table_id, user)
 
 
 async def _serve(conn: Connection, websocket: WebSocket) -> None:
