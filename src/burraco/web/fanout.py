@@ -345,8 +345,11 @@ class Relay:
         arriving = self.arriving.get(table_id)
         if arriving is not None:  # handed over to this process, loading: wait for it
             await arriving.wait()
-        if table_id not in self.manager.tables:  # it moved meanwhile
-            self.post(channel, f"c {key} {CLOSE_MOVED} table {table_id} is held by another server: reconnect")
+        if table_id not in self.manager.tables:  # it moved meanwhile: to the asking process itself, or elsewhere
+            if self.manager.runtime.leases.owner(table_id) == key.partition("#")[0]:
+                self.post(channel, f"a {key} {table_id}")
+            else:
+                self.post(channel, f"c {key} {CLOSE_MOVED} table {table_id} is held by another server: reconnect")
             return None
         if self.handover and table_id not in self.arriving and \
                 await handover.give(self.manager, table_id, key.partition("#")[0]):
