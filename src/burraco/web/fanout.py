@@ -341,27 +341,27 @@ class Relay:
 
     async def _join(self, key: str, table_id: int, user: User,
                     queue: asyncio.Queue[str | None]) -> RemoteConnection | None:
-        channel = outbox(self.namespace, key.partition("#")[0])
+        follower = key.partition("#")[0]
+        channel = outbox(self.namespace, follower)
         arriving = self.arriving.get(table_id)
         if arriving is not None:  # handed over to this process, loading: wait for it
             await arriving.wait()
-        if table_id not in self.manager.tables:  # it moved meanwhile: to the asking process itself, or elsewhere
-            if self.manager.runtime.leases.owner(table_id) == key.partition("#")[0]:
-                self.post(channel, f"a {key} {table_id}")
-            else:
-                self.post(channel, f"c {key} {CLOSE_MOVED} table {table_id} is held by another server: reconnect")
-            return None
-        if self.handover and table_id not in self.arriving and \
-                await handover.give(self.manager, table_id, key.partition("#")[0]):
+        if table_id in self.manager.tables and self.handover and table_id not in self.arriving and \
+                await handover.give(self.manager, table_id, follower):
             self.post(channel, f"a {key} {table_id}")
             return None
-        joined = await self.manager.join(table_id, user, lambda t, u: RemoteConnection(t, u, self, key, queue))
-        if not isinstance(joined, RemoteConnection):
-            code, reason = joined if isinstance(joined, tuple) else (CLOSE_MOVED, "reconnect")
+        joined: Connection | tuple[int, str] = (CLOSE_MOVED, f"table {table_id} is held by another server: reconnect")
+        if table_id in self.manager.tables:
+            joined = await self.manager.join(table_id, user, lambda t, u: RemoteConnection(t, u, self, key, queue))
+        if isinstance(joined, RemoteConnection):
+            self.remotes[key] = joined
+            return joined
+        code, reason = joined if isinstance(joined, tuple) else (CLOSE_MOVED, "reconnect")
+        if code == CLOSE_MOVED and self.manager.runtime.leases.owner(table_id) == follower:
+            self.post(channel, f"a {key} {table_id}")  # it moved meanwhile, to the asking process itself
+        else:
             self.post(channel, f"c {key} {code} {reason}")
-            return None
-        self.remotes[key] = joined
-        return joined
+        return None
 
     # ------------------------------------------------------------------ partners that died
     async def check(self, now: float) -> int:
