@@ -97,6 +97,8 @@ def test_a_relayed_socket_is_closed_when_its_owner_dies(database: str, namespace
             b = Player(wb)
             b.recv()
             assert table_id in manager(first).tables and table_id not in manager(second).tables
+            followed = manager(second).relay
+            assert followed is not None and len(followed.relayed) == 1
             relay = manager(first).relay
             assert relay is not None and first.portal is not None
             first.portal.call(relay._pubsub.unsubscribe)  # as if the first process died

@@ -1,7 +1,7 @@
 """A table follows its players (``handover.py``): two apps on one database and one Redis; a socket that
 reaches the process not holding its table takes the table along when nobody is connected to it there,
-mid-hand too, with nothing lost; a table somebody is connected to stays and the socket is relayed.
-Skipped if no Redis server answers."""
+mid-hand too, with nothing lost. (A table somebody is connected to stays, and the socket is relayed:
+test_fanout.py.) Skipped if no Redis server answers."""
 
 from __future__ import annotations
 
@@ -71,21 +71,6 @@ def test_a_table_moves_to_the_process_its_socket_reached(database: str, namespac
             assert table.hand is not None and list(table.hand.log) == log_before
             play_moves(a, first, table_id, 400)
             assert manager(first).tables[table_id].status == "over"
-
-
-def test_a_table_somebody_is_connected_to_stays(database: str, namespace: str) -> None:
-    clock = FakeClock()
-    first, second = two_apps(database, namespace, clock)
-    with first, second:
-        ann, bob = guest(first, "Ann"), guest(second, "Bob")
-        table_id = create_table(first, ann, players=2)["id"]
-        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
-            Player(wa).recv()
-            assert Player(wb).recv()["you"] is None
-            assert table_id in manager(first).tables and table_id not in manager(second).tables
-            relay = manager(second).relay
-            assert relay is not None and len(relay.relayed) == 1
 
 
 def test_no_hand_over_when_it_is_switched_off(database: str, namespace: str) -> None:

@@ -60,3 +60,17 @@ def test_two_processes_and_a_reconnect_storm(capsys: pytest.CaptureFixture[str])
 def test_many_processes_need_postgresql_and_redis() -> None:
     with pytest.raises(ValueError, match="--processes above 1 needs"):
         main(tables=1, seconds=1, processes=2)
+
+
+def test_two_processes_with_each_tables_sockets_on_one_process() -> None:
+    """``--route table``: every socket of a table reaches one process (as a proxy hashing the table's
+    path would); tables created elsewhere are handed over to it and no socket is relayed or closed."""
+    from db_backends import POSTGRES, require_postgres
+
+    require_postgres()
+    redis_or_skip("the two-process load run is").close()
+    figures = main(tables=6, seconds=4.0, think=0.05, processes=2, db_url=POSTGRES, redis_url=URL, route="table")
+    assert figures["route"] == "table" and figures["client_errors"] == 0 and figures["lost_actions"] == 0
+    assert figures["actions"] > 20
+    with pytest.raises(ValueError, match="--route"):
+        main(tables=1, seconds=1, route="sideways")
