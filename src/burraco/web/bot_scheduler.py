@@ -1,7 +1,7 @@
 """A table's bot task: it plays every seat a bot controls (bots, stand-ins, timed-out turns), one move
-at a time under the table's lock, paced by ``bot_delay``; slow bots (``hard``, ``expert``, ``champion``)
-think in a worker thread, the champion within the runtime's ``champion_ms`` per decision, so the event
-loop keeps serving."""
+at a time through the table's actor (``table_actor.py``), paced by ``bot_delay``; slow bots
+(``hard``, ``expert``, ``champion``) think in a worker thread, the champion within the runtime's
+``champion_ms`` per decision, so the event loop keeps serving."""
 
 from __future__ import annotations
 
@@ -74,8 +74,7 @@ class BotScheduler:
         try:
             while True:
                 await asyncio.sleep(table.runtime.bot_delay if table.runtime.bot_delay > 0 else 0)
-                async with table.lock:
-                    played = await self._play_one()
+                played = await table.actor.run(self._play_one)
                 if played is None:
                     return
                 if not played:  # the database refused the move: nothing changed; try again a little later

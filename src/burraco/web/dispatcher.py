@@ -1,9 +1,10 @@
 """The one dispatcher: every client message goes through :meth:`Dispatcher.dispatch`.
 
-It validates the raw text with the protocol's discriminated union, takes the table's lock,
-routes the message to the table, and answers: a refused or malformed message gets an ``error``
-message (to its sender only) and changes nothing; an accepted one is followed by a ``state``
-broadcast, the sender's copy echoing the message ``id`` as ``reply_to``.
+It validates the raw text with the protocol's discriminated union, hands the message to the table's
+actor (``table_actor.py``: one task runs every change to a table, in order), and answers: a refused
+or malformed message gets an ``error`` message (to its sender only) and changes nothing; an accepted
+one is followed by a ``state`` broadcast, the sender's copy echoing the message ``id`` as
+``reply_to``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from burraco.core.errors import BurracoError
 from burraco.web.protocol import (
     ActionMessage,
     BackMessage,
+    ClientMessage,
     FillBotsMessage,
     LeaveMessage,
     PingMessage,
@@ -55,10 +57,10 @@ class RateLimiter:
 
 
 class Dispatcher:
-    """Route validated messages to the connection's table under the table's lock.
+    """Route validated messages to the connection's table, through its actor.
 
     ``durations`` keeps the server-side time (seconds) of the latest accepted actions, from the
-    message's arrival to its answers being queued (including waiting for the lock and the store).
+    message's arrival to its answers being queued (including waiting for the table's actor and the store).
     """
 
     def __init__(self) -> None:
@@ -80,50 +82,55 @@ class Dispatcher:
         if isinstance(message, PingMessage):
             conn.send({"type": "pong", "reply_to": reply_to})
             return
-        async with table.lock:
-            try:
-                full = False
-                if isinstance(message, ActionMessage):
-                    seat = self._seat(conn)
-                    if table.controller(seat) is not None:
-                        raise TableError("a bot is playing this turn for you (your time ran out or you were away)",
-                                         "not_your_turn")
-                    await table.act(seat, message.to_action())
-                    full = table.status != "playing"
-                elif isinstance(message, SitMessage):
-                    if conn.user is None:
-                        raise TableError("log in or pick a guest name to take a seat", "not_logged_in")
-                    await table.sit(conn.user, message.seat)
-                    full = True
-                elif isinstance(message, FillBotsMessage):
-                    if conn.seat is None and (conn.user is None or conn.user.id != table.config.created_by):
-                        raise TableError("only a seated player or the table's creator may call in bots", "not_seated")
-                    await table.fill_bots(message.difficulty)
-                    full = True
-                elif isinstance(message, ReadyMessage):
-                    await table.ready(self._seat(conn))
-                    full = True
-                elif isinstance(message, LeaveMessage):
-                    await table.leave(self._seat(conn))
-                    full = True
-                elif isinstance(message, BackMessage):
-                    await table.take_back(self._seat(conn))
-                elif isinstance(message, SyncMessage):
-                    table.send_full(conn, reply_to)
-                    return
-            except (BurracoError, TableError) as error:
-                code = error.code if isinstance(error, TableError) else "illegal"
-                conn.send(error_message(str(error), reply_to, code) | refusal(str(error)))
-                return
-            except Exception:  # a bug: the step was rolled back; say so and keep the socket
-                log.exception("table %s: message %r failed", table.id, message)
-                conn.send(error_message("the server failed on this message: nothing happened", reply_to, "internal"))
-                return
-            table.broadcast(conn, reply_to, full=full)
-            table.kick_bots()
-        if isinstance(message, ActionMessage):
+        done = await table.actor.run(lambda: self._handle(conn, message))
+        if done and isinstance(message, ActionMessage):
             self.actions += 1
             self.durations.append(time.perf_counter() - started)
+
+    async def _handle(self, conn: Connection, message: ClientMessage) -> bool:
+        """In the table's actor: apply the message and answer; whether it changed the table."""
+        table, reply_to = conn.table, message.id
+        try:
+            full = False
+            if isinstance(message, ActionMessage):
+                seat = self._seat(conn)
+                if table.controller(seat) is not None:
+                    raise TableError("a bot is playing this turn for you (your time ran out or you were away)",
+                                     "not_your_turn")
+                await table.act(seat, message.to_action())
+                full = table.status != "playing"
+            elif isinstance(message, SitMessage):
+                if conn.user is None:
+                    raise TableError("log in or pick a guest name to take a seat", "not_logged_in")
+                await table.sit(conn.user, message.seat)
+                full = True
+            elif isinstance(message, FillBotsMessage):
+                if conn.seat is None and (conn.user is None or conn.user.id != table.config.created_by):
+                    raise TableError("only a seated player or the table's creator may call in bots", "not_seated")
+                await table.fill_bots(message.difficulty)
+                full = True
+            elif isinstance(message, ReadyMessage):
+                await table.ready(self._seat(conn))
+                full = True
+            elif isinstance(message, LeaveMessage):
+                await table.leave(self._seat(conn))
+                full = True
+            elif isinstance(message, BackMessage):
+                await table.take_back(self._seat(conn))
+            elif isinstance(message, SyncMessage):
+                table.send_full(conn, reply_to)
+                return False
+        except (BurracoError, TableError) as error:
+            code = error.code if isinstance(error, TableError) else "illegal"
+            conn.send(error_message(str(error), reply_to, code) | refusal(str(error)))
+            return False
+        except Exception:  # a bug: the step was rolled back; say so and keep the socket
+            log.exception("table %s: message %r failed", table.id, message)
+            conn.send(error_message("the server failed on this message: nothing happened", reply_to, "internal"))
+            return False
+        table.broadcast(conn, reply_to, full=full)
+        table.kick_bots()
+        return True
 
     def stats(self) -> dict[str, float | int | None]:
         """Accepted actions so far and the p50/p99 of the latest server-side action times (ms)."""

@@ -6,7 +6,7 @@ the follower tells the owner through Redis pub/sub, and the owner adds a :class:
 to the table, a connection like any other. Its messages are built by the same per-seat code as a
 local socket's (``broadcasting.py``: its own seat's view, ``observe(hand, seat)``, and nothing else),
 after the step's events are committed, and published for that one socket only. The client's messages
-go through the owner's dispatcher under the table's lock, so every reply and every refusal reaches
+go through the owner's dispatcher and the table's actor, so every reply and every refusal reaches
 the sender alone, the seat's presence counts for absences and stand-ins, and one player may sit at a
 table from each of two processes.
 
@@ -289,8 +289,7 @@ class Relay:
             arrived.set()
         if self.relayed.pop(key, None) is None:  # the socket closed meanwhile (the table stays here all the same)
             if isinstance(joined, Connection):
-                async with joined.table.lock:
-                    await joined.table.disconnect(joined)
+                await joined.table.actor.run(lambda: joined.table.disconnect(joined))
             return
         assert client is not None
         if isinstance(joined, Connection):
@@ -333,8 +332,7 @@ class Relay:
                 if raw is None:
                     break
                 await self.dispatcher.dispatch(conn, raw, conn.limiter)
-            async with conn.table.lock:
-                await conn.table.disconnect(conn)
+            await conn.table.actor.run(lambda: conn.table.disconnect(conn))
         finally:
             self.inbound.pop(key, None)
             self.remotes.pop(key, None)

@@ -7,9 +7,10 @@ usual case: the player who created it, through whichever process answered, now o
 it hands the table over instead:
 
 1. the follower asks to join as for any relayed socket (``j``);
-2. the owner, under the table's lock (every event of the table is stored: a step is written before
-   it is answered), gives the lease to the follower at once (:meth:`~burraco.web.leases.RedisLeases.hand_over`:
-   never no owner, never two), forgets the table and stops its bots, and answers ``a key table``;
+2. the owner, in the table's actor (``table_actor.py``; every event of the table is stored: a step
+   is written before it is answered), gives the lease to the follower at once
+   (:meth:`~burraco.web.leases.RedisLeases.hand_over`: never no owner, never two), forgets the
+   table and stops its bots, and answers ``a key table``;
 3. the follower loads the table from its stored events, as it would adopt it after a crash
    (``ownership.py``), and the socket joins it there: no message of it is relayed any more.
 
@@ -42,15 +43,21 @@ async def give(manager: TableManager, table_id: int, to: str) -> bool:
     table = manager.tables.get(table_id)
     if table is None or not movable(table):
         return False
-    async with table.lock:
-        if manager.tables.get(table_id) is not table or not movable(table):
-            return False
-        if not await asyncio.to_thread(manager.runtime.leases.hand_over, table_id, to):
-            return False
-        manager.tables.pop(table_id, None)
-        if table.bot_task is not None:
-            table.bot_task.cancel()
+    if not await table.actor.run(lambda: _let_go(manager, table, to)):
+        return False
     log.info("table %s handed over to %s", table_id, to)
+    return True
+
+
+async def _let_go(manager: TableManager, table: Table, to: str) -> bool:
+    """In the table's actor: give its lease to ``to`` and forget it here, if it may still move."""
+    if manager.tables.get(table.id) is not table or not movable(table):
+        return False
+    if not await asyncio.to_thread(manager.runtime.leases.hand_over, table.id, to):
+        return False
+    manager.tables.pop(table.id, None)
+    if table.bot_task is not None:
+        table.bot_task.cancel()
     return True
 
 

@@ -120,14 +120,15 @@ class TableManager:
         for table in list(self.tables.values()):
             if only is not None and table.id not in only:
                 continue
-            if table.status == "waiting" and all(not s.empty for s in table.seats):
-                async with table.lock:
-                    await table._maybe_start()
-            if table.status == "over" and not table.recorded:
-                async with table.lock:
-                    await match_end.record(table)
-            async with table.lock:
-                table.kick_bots()
+            await table.actor.run(lambda t=table: self._resume(t))  # type: ignore[misc]
+
+    @staticmethod
+    async def _resume(table: Table) -> None:
+        if table.status == "waiting" and all(not s.empty for s in table.seats):
+            await table._maybe_start()
+        if table.status == "over" and not table.recorded:
+            await match_end.record(table)
+        table.kick_bots()
 
     async def unload_expired(self, now: float) -> int:
         """Unload finished tables and close idle waiting ones (their rows and events stay readable)."""
@@ -136,8 +137,7 @@ class TableManager:
             if i and i % TICK_YIELD_EVERY == 0:
                 await asyncio.sleep(0)
             if expired(table, now) is not None:
-                async with table.lock:
-                    unloaded += await self._unload(table, expired(table, now))
+                unloaded += await table.actor.run(lambda t=table: self._unload(t, expired(t, now)))  # type: ignore[misc]
         return unloaded
 
     async def _unload(self, table: Table, reason: str | None) -> int:
@@ -171,13 +171,15 @@ class TableManager:
             if i and i % TICK_YIELD_EVERY == 0:  # thousands of tables: let moves in between
                 await asyncio.sleep(0)
             if table.needs_tick(now) and self.tables.get(table.id) is table:
-                async with table.lock:
-                    try:
-                        if await table.tick(self.runtime.clock()):
-                            changed += 1
-                    except TableError as error:  # not stored, nothing changed: the next tick tries again
-                        log.warning("table %s: %s", table.id, error)
+                changed += await table.actor.run(lambda t=table: self._tick(t))  # type: ignore[misc]
         return changed
+
+    async def _tick(self, table: Table) -> int:
+        try:
+            return 1 if await table.tick(self.runtime.clock()) else 0
+        except TableError as error:  # not stored, nothing changed: the next tick tries again
+            log.warning("table %s: %s", table.id, error)
+            return 0
 
     async def join(self, table_id: int, user: User | None,
                    make: Callable[[Table, User], Connection] = Connection) -> Connection | tuple[int, str]:
@@ -188,15 +190,18 @@ class TableManager:
             return self.gone(table_id)
         if user is None:
             return CLOSE_NO_SESSION, "log in or pick a guest name to watch or play"
-        async with table.lock:
-            if self.tables.get(table_id) is not table:
-                return self.gone(table_id)
-            refusal = admission(table, user)
-            if refusal is not None:
-                return refusal
-            conn = make(table, user)
-            await table.connect(conn)
-            table.kick_bots()
+        return await table.actor.run(lambda: self._join(table, user, make))
+
+    async def _join(self, table: Table, user: User,
+                    make: Callable[[Table, User], Connection]) -> Connection | tuple[int, str]:
+        if self.tables.get(table.id) is not table:
+            return self.gone(table.id)
+        refusal = admission(table, user)
+        if refusal is not None:
+            return refusal
+        conn = make(table, user)
+        await table.connect(conn)
+        table.kick_bots()
         return conn
 
     def gone(self, table_id: int) -> tuple[int, str]:

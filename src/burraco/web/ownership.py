@@ -76,15 +76,19 @@ class Ownership:
         return loaded
 
     async def _drop(self, table: Table) -> int:
-        async with table.lock:
-            if self.manager.tables.get(table.id) is not table:
-                return 0
-            self.manager.tables.pop(table.id, None)
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            for conn in list(table.conns):
-                conn.close(CLOSE_MOVED, f"table {table.id} moved to another server: reconnect")
-        log.warning("table %s: its lease was lost; another process holds it now", table.id)
+        dropped = await table.actor.run(lambda: self._forget(table))
+        if dropped:
+            log.warning("table %s: its lease was lost; another process holds it now", table.id)
+        return dropped
+
+    async def _forget(self, table: Table) -> int:
+        if self.manager.tables.get(table.id) is not table:
+            return 0
+        self.manager.tables.pop(table.id, None)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for conn in list(table.conns):
+            conn.close(CLOSE_MOVED, f"table {table.id} moved to another server: reconnect")
         return 1
 
     def release_all(self) -> None:

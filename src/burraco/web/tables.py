@@ -5,8 +5,9 @@ The pieces live beside it: ``seats.py`` (who sits where), ``connection.py`` (a c
 is told), ``turn_clock.py`` (grace periods, turn timers, the next deal), ``bot_scheduler.py`` (the bot
 task), ``durability.py`` (rollback), and ``repositories/`` (every SQL statement).
 
-A :class:`Table` is changed only while its ``lock`` is held, by the dispatcher (a player's
-message), its bot task, or :meth:`TableManager.tick`. Every change is first checked by the core,
+A :class:`Table` is changed only by its actor (``table_actor.py``: one task runs every change, in
+the order asked), on behalf of the dispatcher (a player's message), its bot task, or
+:meth:`TableManager.tick`. Every change is first checked by the core,
 then written to the database as an *event* (awaited: a change is durable before anyone is told
 about it), then broadcast: each connection gets a ``state`` message whose view is built only from
 ``observe(hand, seat)`` (``None`` for a spectator). Replaying a table's events through the same
@@ -45,6 +46,7 @@ from burraco.web.seats import STANDIN_BOT as STANDIN_BOT
 from burraco.web.seats import Seat as Seat
 from burraco.web.seats import TableError as TableError
 from burraco.web.serialize import MeldTexts, dumps
+from burraco.web.table_actor import TableActor
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
@@ -97,7 +99,7 @@ class Runtime:
 
 
 class Table:
-    """A live table. Call the ``async`` methods only from the event loop; they take the lock."""
+    """A live table. Call the ``async`` methods only from its actor (``table.actor.run(...)``)."""
 
     def __init__(self, table_id: int, config: TableConfig, runtime: Runtime) -> None:
         self.id = table_id
@@ -109,7 +111,7 @@ class Table:
         self.match = Match(config.rules, config.seed)
         self.seats = [Seat() for _ in range(self.players)]
         self.status: Status = "waiting"
-        self.lock = asyncio.Lock()
+        self.actor = TableActor()
         self.conns: set[Connection] = set()
         self.seq = 0
         self.hand_no = 0
@@ -221,7 +223,7 @@ class Table:
 
     async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
                     action: Action | None = None) -> None:
-        """Apply an event and store it (awaited). Call with the lock held. A refused action raises
+        """Apply an event and store it (awaited). Call from the table's actor. A refused action raises
         :class:`IllegalActionError` and a failed write :class:`TableError` (``store_failed``); either
         way the table is left exactly as it was and nothing is stored."""
         async with self.atomic():

@@ -72,17 +72,19 @@ class OnlineTables:
                              grace=self.grace, created_by=plan.owner_id, created_at=self.runtime.wallclock(),
                              tournament=tournament)
         table = await self.manager.create(config)
-        async with table.lock:
-            async with table.atomic():
-                for seat, who in enumerate(plan.seats):
-                    if who.user_id is None:
-                        bot = TableEvent.bot(seat, self.bot, who.name, self.runtime.bot_users.get(self.bot))
-                        await table.event(bot.kind, seat, bot.text, bot.user_id)
-                    else:
-                        await table.event("sit", seat, who.name, who.user_id)
-                await table.event("deal")
-            table.kick_bots()
+        await table.actor.run(lambda: self._seat(table, plan))
         return table
+
+    async def _seat(self, table: Table, plan: TablePlan) -> None:
+        async with table.atomic():
+            for seat, who in enumerate(plan.seats):
+                if who.user_id is None:
+                    bot = TableEvent.bot(seat, self.bot, who.name, self.runtime.bot_users.get(self.bot))
+                    await table.event(bot.kind, seat, bot.text, bot.user_id)
+                else:
+                    await table.event("sit", seat, who.name, who.user_id)
+            await table.event("deal")
+        table.kick_bots()
 
     async def on_recorded(self, table: Table) -> None:
         """A finished table's game points become its result; a complete turn pairs the next one."""

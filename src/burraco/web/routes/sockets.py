@@ -88,8 +88,7 @@ async def _serve(conn: Connection, websocket: WebSocket) -> None:
         await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         receiver.cancel()
-        async with conn.table.lock:
-            await conn.table.disconnect(conn)
+        await conn.table.actor.run(lambda: conn.table.disconnect(conn))
         with contextlib.suppress(Exception):
             await sender
 

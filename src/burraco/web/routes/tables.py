@@ -67,15 +67,18 @@ async def create_table(body: CreateTable, request: Request, user: RequiredUser, 
     else:
         request.app.state.creation_guard.check(user.id)
     table = await _open(body, rules, user, manager, settings.wallclock())
-    async with table.lock:
-        async with table.atomic():  # seat, bots and first deal: stored together or not at all
-            if body.sit:
-                await table.sit(user, 0)
-            if body.bots:
-                await table.fill_bots(body.bots)
-        table.broadcast(full=True)
-        table.kick_bots()
+    await table.actor.run(lambda: _seat_creator(table, body, user))
     return detail(table)
+
+
+async def _seat_creator(table: Table, body: CreateTable, user: User) -> None:
+    async with table.atomic():  # seat, bots and first deal: stored together or not at all
+        if body.sit:
+            await table.sit(user, 0)
+        if body.bots:
+            await table.fill_bots(body.bots)
+    table.broadcast(full=True)
+    table.kick_bots()
 
 
 async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, now: float) -> Table:

@@ -1,0 +1,94 @@
+"""One task owns one table: every change to a live table runs in its actor, one at a time, in order.
+
+A player's message (``dispatcher.py``), a bot's move (``bot_scheduler.py``), the turn clock
+(``manager.py``'s tick), a socket joining or leaving, a hand-over to another process: each is a piece
+of work put in the table's mailbox and run by the table's own task, in the order it was asked, never
+two at once. The asker awaits the work's result (or its error). Once started, a piece of work runs to
+its end even if its asker is cancelled (a step is never cut between its write and its answers); a
+piece whose asker gave up before its turn is skipped. Work asked from inside the actor (a change that
+needs another) runs at once, in place.
+
+The task lives while there is work: it starts with the first piece asked of an idle table and ends
+when the mailbox is empty, so an idle table costs no task and an unloaded one leaves none behind.
+
+>>> import asyncio
+>>> async def demo() -> list[int]:
+...     actor, seen = TableActor(), []
+...     async def note(n: int) -> int:
+...         await asyncio.sleep(0)
+...         seen.append(n)
+...         return n
+...     results = await asyncio.gather(*(actor.run(lambda n=n: note(n)) for n in range(5)))
+...     return seen + list(results)
+>>> asyncio.run(demo())
+[0, 1, 2, 3, 4, 0, 1, 2, 3, 4]
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+Work = Callable[[], Awaitable[Any]]
+
+
+class TableActor:
+    """The mailbox and the task of one table."""
+
+    __slots__ = ("_mailbox", "_task")
+
+    def __init__(self) -> None:
+        self._mailbox: deque[tuple[Work, asyncio.Future[Any]]] = deque()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether work is running or waiting."""
+        return self._task is not None
+
+    def in_actor(self) -> bool:
+        """Whether the caller runs inside this actor's task (its work may change the table at once)."""
+        return self._task is not None and asyncio.current_task() is self._task
+
+    async def run(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work`` in the table's task after everything asked before it; its result or error."""
+        if self.in_actor():
+            return await work()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._mailbox.append((work, future))
+        if self._task is None:
+            self._task = loop.create_task(self._serve())
+        return await future
+
+    async def _serve(self) -> None:
+        try:
+            while self._mailbox:
+                work, future = self._mailbox.popleft()
+                if future.cancelled():  # its asker gave up before its turn
+                    continue
+                try:
+                    result = await work()
+                except asyncio.CancelledError:
+                    _settle(future, error=asyncio.CancelledError())
+                    current = asyncio.current_task()
+                    if current is not None and current.cancelling():
+                        raise  # the actor itself is stopped (the event loop closes)
+                except Exception as error:  # the asker gets the error, the actor goes on
+                    _settle(future, error=error)
+                else:
+                    _settle(future, result=result)
+        finally:
+            self._task = None  # (no await between the last look at the mailbox and here)
+
+
+def _settle(future: asyncio.Future[Any], result: Any = None, error: BaseException | None = None) -> None:
+    if future.done():  # cancelled by its asker while it ran
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)

@@ -1,0 +1,108 @@
+"""The table actor (``table_actor.py``): one task runs a table's work, in order, one piece at a time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from burraco.web.table_actor import TableActor
+
+
+def run(coro: object) -> object:
+    return asyncio.run(coro)  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None)
+@given(sleeps=st.lists(st.integers(0, 3), min_size=1, max_size=12))
+def test_work_runs_in_the_order_asked_never_two_at_once(sleeps: list[int]) -> None:
+    async def main() -> tuple[list[int], list[int], set[asyncio.Task[object] | None]]:
+        actor = TableActor()
+        seen: list[int] = []
+        running = [0]
+        tasks: set[asyncio.Task[object] | None] = set()
+
+        async def work(n: int) -> int:
+            running[0] += 1
+            assert running[0] == 1
+            tasks.add(asyncio.current_task())  # type: ignore[arg-type]
+            for _ in range(sleeps[n]):
+                await asyncio.sleep(0)
+            seen.append(n)
+            running[0] -= 1
+            return n * 10
+
+        results = await asyncio.gather(*(actor.run(lambda n=n: work(n)) for n in range(len(sleeps))))
+        assert not actor.busy  # the task ended with the mailbox empty
+        return seen, list(results), tasks
+
+    seen, results, tasks = run(main())  # type: ignore[misc]
+    assert seen == list(range(len(sleeps)))
+    assert results == [n * 10 for n in range(len(sleeps))]
+    assert len(tasks) == 1  # one task ran every piece of one busy period
+
+
+def test_an_error_reaches_its_asker_and_the_actor_goes_on() -> None:
+    async def main() -> list[object]:
+        actor = TableActor()
+
+        async def fail() -> int:
+            raise ValueError("refused")
+
+        async def fine() -> int:
+            return 7
+
+        return await asyncio.gather(actor.run(fail), actor.run(fine), return_exceptions=True)
+
+    first, second = run(main())  # type: ignore[misc]
+    assert isinstance(first, ValueError) and str(first) == "refused" and second == 7
+
+
+def test_started_work_ends_even_if_its_asker_goes_and_waiting_work_is_skipped() -> None:
+    async def main() -> list[str]:
+        actor = TableActor()
+        done: list[str] = []
+        gate = asyncio.Event()
+
+        async def slow() -> None:
+            await gate.wait()
+            done.append("slow")
+
+        async def skipped() -> None:
+            done.append("skipped")
+
+        asker = asyncio.create_task(actor.run(slow))
+        waiter = asyncio.create_task(actor.run(skipped))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        asker.cancel()
+        waiter.cancel()
+        await asyncio.sleep(0)
+        gate.set()
+        await actor.run(lambda: asyncio.sleep(0))  # everything before it is settled
+        with pytest.raises(asyncio.CancelledError):
+            await asker
+        return done
+
+    assert run(main()) == ["slow"]
+
+
+def test_work_asked_from_inside_the_actor_runs_at_once() -> None:
+    async def main() -> list[str]:
+        actor = TableActor()
+        order: list[str] = []
+
+        async def inner() -> None:
+            order.append("inner")
+
+        async def outer() -> None:
+            order.append("outer")
+            await actor.run(inner)  # would wait for ever behind itself if it were queued
+            order.append("outer again")
+
+        await asyncio.wait_for(actor.run(outer), 1.0)
+        return order
+
+    assert run(main()) == ["outer", "inner", "outer again"]
