@@ -161,18 +161,23 @@ def test_an_online_event_in_the_browser(online_server: str, tmp_path: Path) -> N
 
 def cli_standings(final: dict[str, Any], file: Path) -> Any:
     """The same event through ``burraco tournament``: the recorded game points entered as score cards
-    (turn 1 table 2 as played, then swapped), the withdrawal at its point."""
+    (turn 1 table 2 as played, then swapped), the withdrawal at its point: at Conti's table if it came
+    while that table was played (a forced result), else once the turn's results are in (bots at 5 ms a
+    move may finish a table before the director's click)."""
     cli("new", str(file), "--name", "Online club night", "--turns", "4", "--hands", "2",
         "--movement", "mitchell*3,danish-modified", "--seed", "0")  # seating by order: the lot's seed is unused
     cli("register", str(file), *NINE)
+    conti_from = next(e["withdrawn_from"] for e in final["entrants_list"] if e["name"] == "Pair Conti")
+    withdrawn = False
     for turn in final["turns_list"]:
         cli("pair", str(file))
         if turn["number"] == 1:
             cli("register", str(file), "Pair Late")
         for table in turn["tables"]:
             r = table["result"]
-            if r["kind"] == "forced":
+            if r["kind"] == "forced":  # the withdrawal came while Conti's table was still being played
                 cli("withdraw", str(file), "Pair Conti")
+                withdrawn = True
                 continue
             ns, ew = (r["ew_points"], r["ns_points"]) if (turn["number"], table["number"]) == (1, 2) \
                 else (r["ns_points"], r["ew_points"])
@@ -180,4 +185,7 @@ def cli_standings(final: dict[str, Any], file: Path) -> Any:
                 "--ew", str(ew))
         if turn["number"] == 1:
             cli("correct", str(file), "--turn", "1", "--table", "2", "--kind", "swapped", "--agreed")
+        if not withdrawn and conti_from == turn["number"] + 1:  # it came after Conti's table had finished
+            cli("withdraw", str(file), "Pair Conti")
+            withdrawn = True
     return json.loads(cli("standings", str(file), "--json"))
