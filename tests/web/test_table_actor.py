@@ -106,3 +106,28 @@ def test_work_asked_from_inside_the_actor_runs_at_once() -> None:
         return order
 
     assert run(main()) == ["outer", "inner", "outer again"]
+
+
+def test_work_told_runs_even_when_its_teller_is_being_cancelled() -> None:
+    async def main() -> list[str]:
+        actor = TableActor()
+        done: list[str] = []
+
+        async def clean_up() -> None:
+            done.append("cleaned")
+
+        async def handler() -> None:
+            try:
+                await asyncio.sleep(10)
+            finally:  # torn down: every await here would be cancelled again (anyio's cancel scopes)
+                actor.tell(clean_up)
+
+        task = asyncio.create_task(handler())
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await actor.run(lambda: asyncio.sleep(0))
+        return done
+
+    assert run(main()) == ["cleaned"]

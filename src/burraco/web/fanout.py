@@ -289,7 +289,7 @@ class Relay:
             arrived.set()
         if self.relayed.pop(key, None) is None:  # the socket closed meanwhile (the table stays here all the same)
             if isinstance(joined, Connection):
-                await joined.table.actor.run(lambda: joined.table.disconnect(joined))
+                joined.table.actor.tell(lambda: joined.table.disconnect(joined))
             return
         assert client is not None
         if isinstance(joined, Connection):
@@ -332,7 +332,7 @@ class Relay:
                 if raw is None:
                     break
                 await self.dispatcher.dispatch(conn, raw, conn.limiter)
-            await conn.table.actor.run(lambda: conn.table.disconnect(conn))
+            conn.table.actor.tell(lambda: conn.table.disconnect(conn))
         finally:
             self.inbound.pop(key, None)
             self.remotes.pop(key, None)

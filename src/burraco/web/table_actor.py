@@ -6,7 +6,8 @@ of work put in the table's mailbox and run by the table's own task, in the order
 two at once. The asker awaits the work's result (or its error). Once started, a piece of work runs to
 its end even if its asker is cancelled (a step is never cut between its write and its answers); a
 piece whose asker gave up before its turn is skipped. Work asked from inside the actor (a change that
-needs another) runs at once, in place.
+needs another) runs at once, in place. Work *told* (:meth:`TableActor.tell`) is not awaited and always
+runs: a socket's clean-up, asked as its handler is being cancelled.
 
 The task lives while there is work: it starts with the first piece asked of an idle table and ends
 when the mailbox is empty, so an idle table costs no task and an unloaded one leaves none behind.
@@ -27,10 +28,12 @@ when the mailbox is empty, so an idle table costs no task and an unloaded one le
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 Work = Callable[[], Awaitable[Any]]
 
@@ -64,6 +67,16 @@ class TableActor:
             self._task = loop.create_task(self._serve())
         return await future
 
+    def tell(self, work: Work) -> None:
+        """Put ``work`` in the mailbox without waiting for it: it runs in its turn even if the caller is
+        being cancelled (a socket's clean-up as its handler is torn down); an error is logged."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        future.add_done_callback(_log_error)
+        self._mailbox.append((work, future))
+        if self._task is None:
+            self._task = loop.create_task(self._serve())
+
     async def _serve(self) -> None:
         try:
             while self._mailbox:
@@ -83,6 +96,11 @@ class TableActor:
                     _settle(future, result=result)
         finally:
             self._task = None  # (no await between the last look at the mailbox and here)
+
+
+def _log_error(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("table actor: work told failed", exc_info=future.exception())
 
 
 def _settle(future: asyncio.Future[Any], result: Any = None, error: BaseException | None = None) -> None:

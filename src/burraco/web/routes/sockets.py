@@ -88,7 +88,7 @@ async def _serve(conn: Connection, websocket: WebSocket) -> None:
         await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         receiver.cancel()
-        await conn.table.actor.run(lambda: conn.table.disconnect(conn))
+        conn.table.actor.tell(lambda: conn.table.disconnect(conn))  # runs even if this task is being cancelled
         with contextlib.suppress(Exception):
             await sender
 
