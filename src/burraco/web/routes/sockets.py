@@ -149,8 +149,9 @@ async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatche
             raw = await _next(websocket)
             if raw is None:
                 return
-            # shielded: closing the socket must not cut a step between its write and its reply
-            await asyncio.shield(dispatcher.dispatch(conn, raw, limiter))
+            # (not shielded: the step runs in the table's actor, which never cuts a started step between its
+            # write and its reply when this task is cancelled)
+            await dispatcher.dispatch(conn, raw, limiter)
 
 
 async def _pump(conn: Outbox, websocket: WebSocket) -> None:
