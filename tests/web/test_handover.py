@@ -59,10 +59,13 @@ def test_a_table_moves_to_the_process_its_socket_reached(database: str, namespac
             relay = manager(second).relay
             assert relay is not None and not relay.relayed  # joined here, not relayed
             play_moves(a, second, table_id, 3)
-            log_before = list(manager(second).tables[table_id].hand.log)  # type: ignore[union-attr]
         # mid-hand, Ann comes back through the first process: the table moves back with its whole log
-        wait_until(lambda: not manager(second).tables[table_id].conns)  # her old socket's end is seen
+        held = manager(second).tables[table_id]
+        # her old socket's end is seen, and the bot has played up to her turn (it waits for her there)
+        wait_until(lambda: not held.conns and held.bot_task is None)
         tick(second)
+        assert held.hand is not None and held.hand.to_play == 0
+        log_before = list(held.hand.log)
         with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:
             a = Player(ws)
             a.recv()
