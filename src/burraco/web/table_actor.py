@@ -12,6 +12,13 @@ runs: a socket's clean-up, asked as its handler is being cancelled.
 The task lives while there is work: it starts with the first piece asked of an idle table and ends
 when the mailbox is empty, so an idle table costs no task and an unloaded one leaves none behind.
 
+Work asked of an idle table starts at once, in its asker's task, as a lock would run it: a step
+begins in the same turn of the event loop as the message that asked for it, not one turn later
+behind every other ready callback (under load that turn was most of a step's latency). If the work
+finishes without waiting, that is all: no task, no future. When it first waits (for the store), the
+rest of it moves to the table's task, which then serves whatever was asked meanwhile; from there on
+the asker only awaits the result, so cancelling the asker no longer cuts the work.
+
 >>> import asyncio
 >>> async def demo() -> list[int]:
 ...     actor, seen = TableActor(), []
@@ -30,8 +37,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Generator
+from typing import Any, Generic, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -41,30 +48,32 @@ Work = Callable[[], Awaitable[Any]]
 class TableActor:
     """The mailbox and the task of one table."""
 
-    __slots__ = ("_mailbox", "_task")
+    __slots__ = ("_mailbox", "_starting", "_task")
 
     def __init__(self) -> None:
         self._mailbox: deque[tuple[Work, asyncio.Future[Any]]] = deque()
         self._task: asyncio.Task[None] | None = None
+        self._starting = False  # a piece asked of the idle table runs in its asker, before its first wait
 
     @property
     def busy(self) -> bool:
         """Whether work is running or waiting."""
-        return self._task is not None
+        return self._task is not None or self._starting
 
     def in_actor(self) -> bool:
-        """Whether the caller runs inside this actor's task (its work may change the table at once)."""
+        """Whether the caller runs inside this actor's work (its work may change the table at once)."""
+        if self._starting:  # nothing else runs while a piece starts: the caller is that piece
+            return True
         return self._task is not None and asyncio.current_task() is self._task
 
     async def run(self, work: Callable[[], Awaitable[T]]) -> T:
         """Run ``work`` in the table's task after everything asked before it; its result or error."""
         if self.in_actor():
             return await work()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
+        if not self.busy:
+            return await self._start(work)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._mailbox.append((work, future))
-        if self._task is None:
-            self._task = loop.create_task(self._serve())
         return await future
 
     def tell(self, work: Work) -> None:
@@ -74,28 +83,93 @@ class TableActor:
         future: asyncio.Future[Any] = loop.create_future()
         future.add_done_callback(_log_error)
         self._mailbox.append((work, future))
-        if self._task is None:
+        if not self.busy:
             self._task = loop.create_task(self._serve())
 
-    async def _serve(self) -> None:
+    async def _start(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work`` of an idle table up to its first wait here; the rest of it in the table's task."""
+        loop = asyncio.get_running_loop()
+        self._starting = True
         try:
+            coro = _as_coroutine(work())
+            waiting_on = coro.send(None)
+        except BaseException as ended:  # done (or failed) without waiting
+            self._starting = False
+            if self._mailbox:  # told while it ran
+                self._task = loop.create_task(self._serve())
+            if isinstance(ended, StopIteration):
+                result: T = ended.value
+                return result
+            raise
+        self._starting = False
+        future: asyncio.Future[T] = loop.create_future()
+        self._task = loop.create_task(self._serve(_Rest(coro, waiting_on), future))
+        return await future
+
+    async def _serve(self, rest: Awaitable[Any] | None = None, future: asyncio.Future[Any] | None = None) -> None:
+        try:
+            if rest is not None and future is not None:
+                await _perform(lambda: rest, future)
             while self._mailbox:
-                work, future = self._mailbox.popleft()
-                if future.cancelled():  # its asker gave up before its turn
+                work, waiting = self._mailbox.popleft()
+                if waiting.cancelled():  # its asker gave up before its turn
                     continue
-                try:
-                    result = await work()
-                except asyncio.CancelledError:
-                    _settle(future, error=asyncio.CancelledError())
-                    current = asyncio.current_task()
-                    if current is not None and current.cancelling():
-                        raise  # the actor itself is stopped (the event loop closes)
-                except Exception as error:  # the asker gets the error, the actor goes on
-                    _settle(future, error=error)
-                else:
-                    _settle(future, result=result)
+                await _perform(work, waiting)
         finally:
             self._task = None  # (no await between the last look at the mailbox and here)
+
+
+async def _perform(work: Work, future: asyncio.Future[Any]) -> None:
+    """Run one piece of work in the table's task and settle its asker's future."""
+    try:
+        result = await work()
+    except asyncio.CancelledError:
+        _settle(future, error=asyncio.CancelledError())
+        current = asyncio.current_task()
+        if current is not None and current.cancelling():
+            raise  # the actor itself is stopped (the event loop closes)
+    except Exception as error:  # the asker gets the error, the actor goes on
+        _settle(future, error=error)
+    else:
+        _settle(future, result=result)
+
+
+class _Rest(Generic[T]):
+    """The rest of a coroutine already run up to its first wait: awaiting this goes on from there."""
+
+    __slots__ = ("_coro", "_waiting_on")
+
+    def __init__(self, coro: Coroutine[Any, Any, T], waiting_on: Any) -> None:
+        self._coro, self._waiting_on = coro, waiting_on
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        coro, waiting_on = self._coro, self._waiting_on
+        while True:  # what ``yield from coro`` does, from the middle of it
+            try:
+                sent = yield waiting_on
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as error:  # cancellation reaches the work where it waits
+                try:
+                    waiting_on = coro.throw(error)
+                except StopIteration as stop:
+                    return stop.value  # type: ignore[no-any-return]
+            else:
+                try:
+                    waiting_on = coro.send(sent)
+                except StopIteration as stop:
+                    return stop.value  # type: ignore[no-any-return]
+
+
+def _as_coroutine(awaitable: Awaitable[T]) -> Coroutine[Any, Any, T]:
+    if isinstance(awaitable, Coroutine):
+        return awaitable
+    return _await(awaitable)
+
+
+async def _await(awaitable: Awaitable[T]) -> T:
+    return await awaitable
 
 
 def _log_error(future: asyncio.Future[Any]) -> None:
