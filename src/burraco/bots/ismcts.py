@@ -118,13 +118,17 @@ class IsmctsBot:
         limit = self.iterations if self.iterations is not None else 1 << 60
         done = 0
         while done < limit and (done < 2 * len(candidates) or clock() < deadline):
-            det = determinize(template, seat, self.rng)
+            det = self.determinize(template, seat)
             self._iterate(det, seat, root, candidates)
             done += 1
         self.last_iterations = done
         self.last_seconds = clock() - start
         best = max(candidates, key=lambda a: (root.children[a].visits, root.children[a].reward))
         return best
+
+    def determinize(self, template: Hand, seat: int) -> Hand:
+        """One iteration's world: every card hidden from ``seat`` resampled uniformly."""
+        return determinize(template, seat, self.rng)
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, hand: Hand, seat: int, root: _Node, root_actions: list[Action]) -> None:

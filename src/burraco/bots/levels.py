@@ -30,6 +30,7 @@ from burraco.bots.base import Bot
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.searcher import ChampionBot
 from burraco.bots.sharp import SharpBot
+from burraco.bots.tracking import AVOID
 from burraco.core.options import Rules
 
 LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
@@ -55,7 +56,8 @@ def level_of(name: str) -> str:
 
 
 def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float | None = None,
-               samples: int | None = None, name: str | None = None, iterations: int | None = None) -> Bot:
+               samples: int | None = None, name: str | None = None, iterations: int | None = None,
+               belief: float | None = None) -> Bot:
     """Build the bot of ``level`` (English or Italian name)."""
     key = level_of(level)
     label = name or key
@@ -66,4 +68,4 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float 
     if key == "expert":
         return SharpBot(seed=seed, rules=rules, samples=samples or 2, name=label)
     return ChampionBot(seed=seed, rules=rules, ms=CHAMPION_MS if ms is None else ms, samples=samples or 2,
-                       name=label, iterations=iterations)
+                       name=label, iterations=iterations, belief=AVOID if belief is None else belief)

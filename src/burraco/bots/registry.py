@@ -103,12 +103,12 @@ def _sharp(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
 
 def _level(level: str) -> Factory:
     def factory(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
-        allowed = {"champion": {"ms", "samples", "iterations"}, "expert": {"samples"}}.get(level, set())
+        allowed = {"champion": {"ms", "samples", "iterations", "belief"}, "expert": {"samples"}}.get(level, set())
         _check(options, allowed, level)
         samples = int(options["samples"]) if "samples" in options else None
         iterations = int(options["iterations"]) if "iterations" in options else None
         label = level + name[name.index(":"):] if ":" in name else level
-        return make_level(level, seed, rules, options.get("ms"), samples, label, iterations)
+        return make_level(level, seed, rules, options.get("ms"), samples, label, iterations, options.get("belief"))
     return factory
 
 

@@ -9,6 +9,9 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
 * the discards searched are the sharp bot's best ``candidates`` (its cost counts what the whole
   pile gives the next opponent), never a wildcard while a natural can go, never a card that
   feeds an opponent meld while a safe one exists;
+* each iteration's world is dealt from the card tracker's belief (``belief``: the probability that
+  an opponent's unseen card of a kind it discarded or refused is swapped for a stock card;
+  0 deals uniformly, as the reference ISMCTS does);
 * the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that
   must not depend on the machine's load, a number of ``iterations``.
 
@@ -27,8 +30,10 @@ from collections.abc import Sequence
 from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import IsmctsBot
 from burraco.bots.sharp import SharpBot
+from burraco.bots.tracking import AVOID, Tracker, reshape
 from burraco.core.actions import Action
 from burraco.core.cards import IS_WILD
+from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 
@@ -37,12 +42,26 @@ class ChampionBot(IsmctsBot):
     """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
-                 depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None) -> None:
+                 depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None,
+                 belief: float = AVOID) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
                          candidates=candidates, name=name)
         self.sharp = SharpBot(seed=seed, rules=self.rules, samples=samples)
         self.heuristic = self.sharp
+        self.belief = belief
+        self._tracker: Tracker | None = None
+
+    def search(self, view: Observation, candidates: list[Action]) -> Action:
+        self._tracker = Tracker.from_view(view) if self.belief > 0.0 and len(candidates) > 1 else None
+        return super().search(view, candidates)
+
+    def determinize(self, template: Hand, seat: int) -> Hand:
+        """A uniform determinization bent toward what the tracker says the opponents hold."""
+        world = super().determinize(template, seat)
+        if self._tracker is not None:
+            reshape(world, self._tracker, self.rng, self.belief)
+        return world
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) > 1 and view.phase == "play":

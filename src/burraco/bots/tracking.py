@@ -88,14 +88,20 @@ def belief_hand(view: Observation, rules: Rules, rng: random.Random, tracker: Tr
                 avoid: float = AVOID) -> Hand:
     """A full hand consistent with ``view``, its hidden cards dealt from the tracker's belief."""
     hand = sample_hand_from_view(view, rules, rng)
-    tracker = tracker or Tracker.from_view(view)
+    reshape(hand, tracker or Tracker.from_view(view), rng, avoid)
+    return hand
+
+
+def reshape(hand: Hand, tracker: Tracker, rng: random.Random, avoid: float = AVOID) -> None:
+    """Bend a uniform determinization toward the belief, in place: each opponent's unknown cards of a
+    kind it discarded or refused are, with probability ``avoid``, swapped for a stock card."""
     if avoid <= 0.0 or not hand.stock:
-        return hand
-    for other in range(view.players):
-        if other == tracker.seat or view.side_of[other] == view.side_of[tracker.seat]:
+        return
+    side_of = hand.side_of
+    for other in range(hand.players):
+        if other == tracker.seat or side_of[other] == side_of[tracker.seat]:
             continue
         _reshape(hand, other, tracker.unwanted(other), rng, avoid)
-    return hand
 
 
 def _reshape(hand: Hand, seat: int, unwanted: frozenset[int], rng: random.Random, avoid: float) -> None:
