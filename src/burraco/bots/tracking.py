@@ -108,8 +108,9 @@ def _reshape(hand: Hand, seat: int, unwanted: frozenset[int], rng: random.Random
     """Swap ``seat``'s unknown cards of unwanted kinds for stock cards of wanted kinds."""
     if not unwanted:
         return
-    counts, known = hand.hands[seat], hand.known[seat]
+    counts, known = hand.hands[seat][:], hand.known[seat]
     stock = hand.stock
+    swapped = False
     for kind in range(NUM_KINDS):
         if kind not in unwanted:
             continue
@@ -123,3 +124,6 @@ def _reshape(hand: Hand, seat: int, unwanted: frozenset[int], rng: random.Random
             stock[spot] = kind
             counts[kind] -= 1
             counts[other] += 1
+            swapped = True
+    if swapped:  # through set_hand: the hand keeps a summary of each seat's counts
+        hand.set_hand(seat, counts)
