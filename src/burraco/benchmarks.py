@@ -138,6 +138,22 @@ def play_random(hand: Hand, rng: random.Random, trusted: bool = False) -> int:
     return steps
 
 
+def random_position(hand: Hand, rng: random.Random, steps: int) -> Hand:
+    """``hand`` after up to ``steps`` uniformly random legal actions (fewer if it ends): a position
+    for tests and benchmarks to start from.
+
+    >>> position = random_position(Hand.deal(players=2, seed=3), random.Random(3), 5)
+    >>> position.turns >= 1
+    True
+    """
+    for _ in range(steps):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    return hand
+
+
 def bench_openspiel(seconds: float = 5.0, seed: int = 0) -> dict[str, Any] | None:
     """Random games of OpenSpiel's C++ ``gin_rummy`` per second, if ``pyspiel`` is installed."""
     try:

@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from burraco.benchmarks import random_position
 from burraco.bots.searcher import ChampionBot
 from burraco.bots.tracking import Tracker, belief_hand, reshape
 from burraco.core.determinize import determinize
@@ -16,14 +17,7 @@ from burraco.core.view import observe
 
 def midhand(seed: int, players: int, steps: int) -> Hand:
     """A hand played ``steps`` random legal actions from its deal (or to its end)."""
-    hand = Hand.deal(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if hand.is_over:
-            break
-        legal = hand.legal_actions()
-        hand.apply(legal[rng.randrange(len(legal))])
-    return hand
+    return random_position(Hand.deal(players=players, seed=seed), random.Random(seed), steps)
 
 
 def fresh_copy(hand: Hand) -> Hand:

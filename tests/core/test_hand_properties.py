@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from burraco.benchmarks import random_position
 from burraco.core.actions import Action
 from burraco.core.cards import JOKER, NUM_KINDS, counts_of, full_deck
 from burraco.core.errors import IllegalActionError
@@ -297,13 +298,7 @@ def test_any_seed_and_choices_keep_the_invariants(seed: int, players: int, name:
        card=st.integers(0, NUM_KINDS - 1), target=st.integers(-3, 12))
 def test_arbitrary_actions_are_refused_or_listed(seed: int, players: int, steps: int, card: int,
                                                 target: int) -> None:
-    hand = Hand.deal(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if hand.is_over:
-            break
-        legal = hand.legal_actions()
-        hand.apply(legal[rng.randrange(len(legal))])
+    hand = random_position(Hand.deal(players, seed), random.Random(seed), steps)
     listed = {key(a) for a in hand.legal_actions()}
     candidates = [Action("discard", (card,)), Action("attach", (card,), target), Action("meld", (card, card, JOKER)),
                   Action("meld", (card, card, card)), Action("draw"), Action("pickup")]

@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from burraco.benchmarks import random_position
 from burraco.core.determinize import determinize
 from burraco.core.hand import Hand
 from burraco.core.view import observe
@@ -22,14 +23,7 @@ def test_layout_is_pinned() -> None:
 
 
 def _played(players: int, seed: int, steps: int) -> Hand:
-    rng = random.Random(seed)
-    hand = Hand.deal(players, seed, seed % players)
-    for _ in range(steps):
-        if hand.is_over:
-            break
-        legal = hand.legal_actions()
-        hand.apply(legal[rng.randrange(len(legal))])
-    return hand
+    return random_position(Hand.deal(players, seed, seed % players), random.Random(seed), steps)
 
 
 @settings(max_examples=40, deadline=None)
