@@ -6,13 +6,13 @@ level          display name    bot
 beginner       principiante    heuristic with 35% random moves
 intermediate   intermedio      heuristic (the fixed reference)
 expert         esperto         ``sharp``: heuristic play, planned closes, pile-aware discard
-champion       campione        ISMCTS steered by ``sharp``, 300 ms of search per decision
+champion       campione        ISMCTS steered by ``sharp`` over belief worlds, 300 ms a decision
 =============  ==============  ==========================================================
 
 ``expert`` takes ``samples`` (belief samples for the closing planner); ``champion`` takes
 ``samples`` and ``ms`` (search budget per take or discard decision, in milliseconds; the default
 keeps a decision under one second on one core) or ``iterations`` (a fixed search, independent of
-the machine's load).
+the machine's load), and ``belief`` (how strongly its worlds follow the card tracker; 0: uniform).
 
 >>> [display_name(level) for level in LEVELS]
 ['principiante', 'intermedio', 'esperto', 'campione']
