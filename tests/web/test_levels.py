@@ -22,7 +22,7 @@ from burraco.web.seats import DIFFICULTIES
 
 LEVELS = ("beginner", "intermediate", "expert", "champion")
 QUICK_CHAMPION_MS = 1.0
-"""The champion searches 1 ms per decision in tests (300 ms on a real server)."""
+"""The champion searches 1 ms per decision in tests (its level's budget on a real server)."""
 
 
 def quick(client: TestClient) -> TestClient:
@@ -78,7 +78,7 @@ def test_the_older_names_are_still_accepted_and_unknown_ones_refused(
 def test_every_difficulty_has_its_bot_user_and_the_champion_is_capped() -> None:
     assert BOT_NAMES == DIFFICULTIES and set(LEVELS) <= set(DIFFICULTIES)
     assert {"expert", "champion"} <= set(SLOW_BOTS)  # they think in a worker thread, off the event loop
-    assert CHAMPION_MS <= 300
+    assert CHAMPION_MS < 1000  # a bot turn stays under a second
     assert build_bot("champion", 1, Rules(), 5.0).seconds == 0.005  # type: ignore[attr-defined]
 
 

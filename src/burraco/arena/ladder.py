@@ -24,6 +24,7 @@ from typing import Any, Final
 from burraco.arena.blunders import KEYS
 from burraco.arena.runner import ArenaConfig, GameResult, run_arena
 from burraco.arena.stats import summarize
+from burraco.bots.levels import CHAMPION_MS
 
 LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
 REFERENCE: Final = "heuristic"
@@ -34,7 +35,7 @@ class LadderConfig:
     """How long and how fast the ladder plays."""
 
     hands: int = 100
-    budget_ms: float = 300.0
+    budget_ms: float = CHAMPION_MS
     """The champion's search budget per decision (ms)."""
     samples: int = 0
     """Champion's samples per decision (0: the level's default)."""
@@ -138,8 +139,9 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
         "which a winning close existed (found on the true cards) and the bot did not close. s/hand: wall "
         "seconds per hand of one worker (both bots).",
         "",
-        "The full run (≥ 400 hands per pairing, the champion at its default 300 ms budget) is "
-        "`burraco arena --ladder --hands 400 --budget-ms 300 --ismcts 1000 --workers 2 --write docs/strength.md` "
+        f"The full run (≥ 400 hands per pairing, the champion at its default {CHAMPION_MS:g} ms budget) is "
+        f"`burraco arena --ladder --hands 400 --budget-ms {CHAMPION_MS:g} --ismcts 1000 --workers 2 "
+        "--write docs/strength.md` "
         "on otherwise idle cores; it takes hours.",
         "",
     ]

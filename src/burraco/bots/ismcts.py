@@ -47,13 +47,13 @@ DEFAULT_RULES: Final = Rules()
 REWARD_SCALE: Final = 300.0
 
 
-class _Node:
+class Node:
     """A decision of the searching seat: children by action, with visits, rewards, availability."""
 
     __slots__ = ("available", "children", "reward", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Action, Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.available = 0
@@ -109,9 +109,9 @@ class IsmctsBot:
             raise ValueError("a bot needs a seat's view, not a spectator's")
         rules = self.rules if self.rules.players == view.players else self.rules.replace(players=view.players)
         template = sample_hand_from_view(view, rules, self.rng)
-        root = _Node()
+        root = Node()
         for action in candidates:
-            root.children[action] = _Node()
+            root.children[action] = Node()
         clock = time.perf_counter
         start = clock()
         deadline = start + self.seconds if self.seconds is not None else math.inf
@@ -121,18 +121,25 @@ class IsmctsBot:
             det = self.determinize(template, seat)
             self._iterate(det, seat, root, candidates)
             done += 1
+            if done & 63 == 0 and self.settled(root, done, limit, deadline - clock(), clock() - start):
+                break
         self.last_iterations = done
         self.last_seconds = clock() - start
         best = max(candidates, key=lambda a: (root.children[a].visits, root.children[a].reward))
         return best
+
+    def settled(self, root: Node, done: int, limit: int, left: float, spent: float) -> bool:
+        """Whether the search may stop before its budget (checked every 64 iterations; ``left``
+        and ``spent``: seconds). The reference search always spends its whole budget."""
+        return False
 
     def determinize(self, template: Hand, seat: int) -> Hand:
         """One iteration's world: every card hidden from ``seat`` resampled uniformly."""
         return determinize(template, seat, self.rng)
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, hand: Hand, seat: int, root: _Node, root_actions: list[Action]) -> None:
-        path: list[_Node] = [root]
+    def _iterate(self, hand: Hand, seat: int, root: Node, root_actions: list[Action]) -> None:
+        path: list[Node] = [root]
         node = root
         action = self._select(node, root_actions, expand=False)
         turns = 0
@@ -148,7 +155,7 @@ class IsmctsBot:
                 break
             chosen = self._select(node, decisions, expand=True)
             if chosen not in node.children:
-                node.children[chosen] = _Node()
+                node.children[chosen] = Node()
                 in_tree = False
             action = chosen
         reward = self._rollout(hand, seat, turns)
@@ -156,7 +163,7 @@ class IsmctsBot:
             visited.visits += 1
             visited.reward += reward
 
-    def _select(self, node: _Node, actions: Sequence[Action], expand: bool) -> Action:
+    def _select(self, node: Node, actions: Sequence[Action], expand: bool) -> Action:
         children = node.children
         if expand:
             fresh = [a for a in actions if a not in children]

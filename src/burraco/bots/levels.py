@@ -6,7 +6,7 @@ level          display name    bot
 beginner       principiante    heuristic with 35% random moves
 intermediate   intermedio      heuristic (the fixed reference)
 expert         esperto         ``sharp``: heuristic play, planned closes, pile-aware discard
-champion       campione        ISMCTS steered by ``sharp`` over belief worlds, 300 ms a decision
+champion       campione        ISMCTS steered by ``sharp`` over belief worlds, 400 ms a decision
 =============  ==============  ==========================================================
 
 ``expert`` takes ``samples`` (belief samples for the closing planner); ``champion`` takes
@@ -36,9 +36,10 @@ from burraco.core.options import Rules
 LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
 ITALIAN: Final = {"beginner": "principiante", "intermediate": "intermedio", "expert": "esperto",
                   "champion": "campione"}
-CHAMPION_MS: Final = 300.0
-"""The champion's default budget per searched decision (ms): under one second, and with about 60
-searched decisions in a 2-player hand, under 20 s per hand on one core."""
+CHAMPION_MS: Final = 400.0
+"""The champion's default budget per searched decision (ms): under one second; the search stops
+early once its choice is settled (about a quarter of the budget saved), so a 2-player hand of
+40–60 searched decisions stays under 20 s on one core (docs/strength.md)."""
 
 
 def display_name(level: str, italian: bool = True) -> str:

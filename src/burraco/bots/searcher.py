@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from burraco.bots.heuristic import attaches_to
-from burraco.bots.ismcts import IsmctsBot
+from burraco.bots.ismcts import IsmctsBot, Node
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID, Tracker, reshape
 from burraco.core.actions import Action
@@ -55,6 +55,15 @@ class ChampionBot(IsmctsBot):
     def search(self, view: Observation, candidates: list[Action]) -> Action:
         self._tracker = Tracker.from_view(view) if self.belief > 0.0 and len(candidates) > 1 else None
         return super().search(view, candidates)
+
+    def settled(self, root: Node, done: int, limit: int, left: float, spent: float) -> bool:
+        """Stop once no root candidate can overtake the most visited one with the iterations the
+        budget still allows (the choice is then what the full budget would have chosen)."""
+        visits = sorted((child.visits for child in root.children.values()), reverse=True)
+        remaining = limit - done
+        if self.seconds is not None and spent > 0.0:
+            remaining = min(remaining, int(left * done / spent) + 1)
+        return len(visits) < 2 or visits[0] - visits[1] > remaining
 
     def determinize(self, template: Hand, seat: int) -> Hand:
         """A uniform determinization bent toward what the tracker says the opponents hold."""

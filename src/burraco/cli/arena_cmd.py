@@ -17,6 +17,7 @@ from rich.table import Table
 from burraco.arena.ladder import LadderConfig, blunder_rates
 from burraco.arena.runner import PLAIN_FORMAT, ArenaConfig, GameResult, history_module, run_arena
 from burraco.arena.stats import summarize
+from burraco.bots.levels import CHAMPION_MS
 from burraco.bots.registry import make_bot
 from burraco.cli.ladder_cmd import run_ladder
 from burraco.core.options import preset
@@ -48,7 +49,7 @@ def arena(
     ladder: Annotated[bool, typer.Option("--ladder", help="Play every level against the level below and the "
                                                           "heuristic (--hands per pairing).")] = False,
     budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
-                                                  "(ms).")] = 300.0,
+                                                  "(ms).")] = CHAMPION_MS,
     iterations: Annotated[int, typer.Option(help="With --ladder: the champion searches N iterations per decision "
                                                  "instead of --budget-ms (independent of the load).")] = 0,
     ismcts: Annotated[int, typer.Option(help="With --ladder: also champion vs ismcts with N iterations.")] = 0,
