@@ -19,60 +19,21 @@ import json
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from burraco.arena.blunders import KEYS, count_blunders
+from burraco.arena.config import ArenaConfig, GameResult
+from burraco.arena.output import play_resumably
 from burraco.bots.base import Bot, play_hand
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
 from burraco.core.hand import Hand
 from burraco.core.match import Match
-from burraco.core.options import Rules, preset
 from burraco.core.rng import SplitMix64
 from burraco.core.scoring import hand_score_to_dict
 
 PLAIN_FORMAT: Final = "burraco-arena-actions/1"
-
-
-@dataclass(frozen=True, slots=True)
-class ArenaConfig:
-    """What to play: two bot names, the table size, how many games, hands or matches."""
-
-    bot_a: str
-    bot_b: str
-    players: int = 2
-    games: int = 100
-    matches: bool = False
-    """False: each game is one hand; True: each game is a match to ``target``."""
-    target: int = 2005
-    rules: str = "fibur"
-    seed: int = 0
-    save_dir: str | None = None
-    blunders: bool = False
-    """Count each bot's blunders (:mod:`burraco.arena.blunders`) by replaying every hand."""
-
-    def rules_obj(self) -> Rules:
-        rules = preset(self.rules).replace(players=self.players)
-        return rules.replace(target=self.target, hands_per_turn=None) if self.matches else rules
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One game: which side bot A had, the outcome for A, and A's points minus B's per hand."""
-
-    index: int
-    a_side: int
-    outcome: int
-    """+1 bot A won, -1 bot B won, 0 a draw."""
-    a_points: int
-    b_points: int
-    hand_diffs: tuple[int, ...]
-    seconds: float
-    saved: tuple[str, ...] = ()
-    blunders: tuple[tuple[int, ...], ...] = ()
-    """With ``config.blunders``: bot A's and bot B's counters, in :data:`burraco.arena.blunders.KEYS` order."""
 
 
 def _derive(*parts: int) -> int:
@@ -182,27 +143,28 @@ def _run_one(job: tuple[ArenaConfig, int]) -> GameResult:
     return run_game(*job)
 
 
-def run_arena(config: ArenaConfig, workers: int = 1,
-              on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play every game of ``config`` on ``workers`` processes; results sorted by game index."""
+def run_arena(config: ArenaConfig, workers: int = 1, on_result: Callable[[GameResult], None] | None = None,
+              output: str | Path | None = None) -> list[GameResult]:
+    """Play every game of ``config`` on ``workers`` processes; results sorted by game index.
+    With ``output`` each game is appended to that JSONL file as it ends, and a rerun plays only
+    the games the file lacks (:mod:`burraco.arena.output`)."""
     if config.players not in (2, 4):
         raise ValueError(f"the arena plays 2 or 4 players, not {config.players}")
     for name in (config.bot_a, config.bot_b):
         make_bot(name, seed=0, rules=config.rules_obj())  # fail early on an unknown bot name
-    jobs = [(config, i) for i in range(config.games)]
-    results: list[GameResult] = []
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            result = _run_one(job)
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-    else:
+
+    def play(indices: list[int], record: Callable[[GameResult], None]) -> None:
+        jobs = [(config, i) for i in indices]
+        if workers <= 1 or len(jobs) <= 1:
+            for job in jobs:
+                record(_run_one(job))
+            return
         context = multiprocessing.get_context("spawn")
         with context.Pool(min(workers, len(jobs))) as pool:
             for result in pool.imap_unordered(_run_one, jobs):
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
-    results.sort(key=lambda r: r.index)
-    return results
+                record(result)
+
+    return play_resumably(config, play, output, on_result)
+
+
+__all__ = ["PLAIN_FORMAT", "ArenaConfig", "GameResult", "history_module", "run_arena", "run_game"]

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from burraco.arena.ladder import LadderConfig, blunder_rates
+from burraco.arena.output import OutputMismatchError
 from burraco.arena.runner import PLAIN_FORMAT, ArenaConfig, GameResult, history_module, run_arena
 from burraco.arena.stats import summarize
 from burraco.bots.levels import CHAMPION_MS
@@ -42,8 +43,8 @@ def arena(
                        ] = "process",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: RAY_ADDRESS, else a local Ray).")
                        ] = None,
-    output: Annotated[str | None, typer.Option(help="With --backend ray: append each game to this JSONL file and "
-                                                    "resume from it.")] = None,
+    output: Annotated[str | None, typer.Option(help="Append each game to this JSONL file as it ends; run again "
+                                                    "with the same file to play only the games it lacks.")] = None,
     selfplay: Annotated[str | None, typer.Option(help="With --backend ray: also write one row per decision "
                                                       "(observation, action, reward) to this Parquet file.")] = None,
     ladder: Annotated[bool, typer.Option("--ladder", help="Play every level against the level below and the "
@@ -85,11 +86,15 @@ def arena(
         raise typer.BadParameter("process or ray", param_hint="--backend")
     if backend == "ray":
         run = _ray_runner(address, output)
-    elif output is not None or address is not None or selfplay is not None:
-        raise typer.BadParameter("--output, --address and --selfplay need --backend ray", param_hint="--backend")
+    elif address is not None or selfplay is not None:
+        raise typer.BadParameter("--address and --selfplay need --backend ray", param_hint="--backend")
     else:
-        run = run_arena
-    results = _run_with_progress(config, max(1, count), run)
+        run = _process_runner(output)
+    try:
+        results = _run_with_progress(config, max(1, count), run)
+    except OutputMismatchError as error:
+        print(f"error: burraco arena --output: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
     report = summarize((bot_a, bot_b), [r.outcome for r in results], [d for r in results for d in r.hand_diffs])
     report.update({
         "mode": "matches" if config.matches else "hands",
@@ -119,6 +124,11 @@ def arena(
 
 
 Runner = Callable[[ArenaConfig, int, Callable[[GameResult], None]], list[GameResult]]
+
+
+def _process_runner(output: str | None) -> Runner:
+    """The local process pool, appending each game to ``output`` when given."""
+    return lambda config, workers, on_result: run_arena(config, workers, on_result, output)
 
 
 def _ray_runner(address: str | None, output: str | None) -> Runner:
