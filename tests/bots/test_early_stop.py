@@ -1,4 +1,4 @@
-"""The champion stops searching once its choice is settled, and chooses what the full budget would."""
+"""The champion stops searching once its choice is settled; its rollouts stop at a dead end."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import random
 
 from burraco.benchmarks import random_position
 from burraco.bots.ismcts import IsmctsBot, Node
+from burraco.bots.lite import lite_turn
 from burraco.bots.searcher import ChampionBot
 from burraco.core.actions import Action
 from burraco.core.hand import Hand
@@ -64,3 +65,25 @@ def test_the_reference_ismcts_always_spends_its_budget() -> None:
     bot = IsmctsBot(seed=2, iterations=500)
     bot.search(view, list(legal))
     assert bot.last_iterations == 500
+
+
+def dead_end() -> Hand:
+    """Seat 0 to play holding one joker, its side's pozzetto taken and no burraco: no legal action."""
+    hand = Hand.deal(players=2, seed=5)
+    hand.apply(hand.legal_actions()[0])  # the take: now in the play phase
+    counts = [0] * len(hand.hands[0])
+    counts[52] = 1  # a joker, which may not close the hand (§6)
+    hand.set_hand(hand.to_play, counts)
+    hand.hand_sizes[hand.to_play] = 1
+    hand.known[hand.to_play] = [0] * len(counts)
+    hand.pozzetto_of_side[hand.side_of[hand.to_play]] = hand.next_pozzetto
+    hand.next_pozzetto += 1
+    return hand
+
+
+def test_the_rollout_policy_stops_at_a_dead_end_instead_of_failing() -> None:
+    hand = dead_end()
+    assert hand.phase == "play" and not hand.legal_actions()
+    before = observe(hand, 0)
+    assert lite_turn(hand) == 1
+    assert observe(hand, 0) == before

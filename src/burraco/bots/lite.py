@@ -162,10 +162,12 @@ def lite_turn(hand: Hand) -> int:
         hand.apply_trusted(PICKUP if lite_pickup(hand) else DRAW)  # the stock is never empty here (§7)
     while not hand.is_over and hand.phase == "play":
         legal = hand.legal_actions()
+        if not legal:  # a dead end no dealt hand reaches (one was met in a sampled world): stop here
+            break
         play = lite_play_from(hand, legal)
         if play is None:
             discards = [a for a in legal if a.kind == "discard"]
-            if not discards:  # pragma: no cover - the engine always leaves a discard
+            if not discards:  # no discard before a play: play on
                 hand.apply_trusted(legal[0])
                 continue
             costs = lite_discard_costs(hand, [a.cards[0] for a in discards])
