@@ -12,11 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy
 
+from burraco.bots.levels import CHAMPION_MS
 from burraco.bots.searcher import ChampionBot
 from burraco.core.actions import Action
 from burraco.core.options import Rules
 from burraco.core.view import Observation
-from burraco.web.bot_scheduler import CHAMPION_MS, SLOW_BOTS, build_bot
+from burraco.web.bot_scheduler import SLOW_BOTS, build_bot
 from burraco.web.repositories.users import BOT_NAMES
 from burraco.web.seats import DIFFICULTIES
 

@@ -10,7 +10,6 @@ import logging
 from typing import TYPE_CHECKING, Final
 
 from burraco.bots.base import Bot
-from burraco.bots.levels import CHAMPION_MS as LEVEL_CHAMPION_MS
 from burraco.bots.levels import make_level
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
@@ -28,8 +27,6 @@ SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
 MASK63: Final = (1 << 63) - 1
 STORE_RETRY: Final = 1.0
 """Seconds a bot waits before playing again a move the database could not store."""
-CHAMPION_MS: Final = LEVEL_CHAMPION_MS
-"""The champion's search per decision at a table (ms): the measured level's own budget, under a second."""
 
 
 def build_bot(name: str, seed: int, rules: Rules, champion_ms: float) -> Bot:

@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from burraco.bots.levels import CHAMPION_MS
 from burraco.core.actions import Action
 from burraco.core.hand import Hand
 from burraco.core.match import Match
@@ -35,7 +36,7 @@ from burraco.core.options import Rules
 from burraco.web import broadcasting, db, match_end, tournament_clock, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
-from burraco.web.bot_scheduler import CHAMPION_MS, BotScheduler
+from burraco.web.bot_scheduler import BotScheduler
 from burraco.web.connection import Connection as Connection
 from burraco.web.durability import STORE_FAILED, snapshot
 from burraco.web.events import TableEvent, apply_event
