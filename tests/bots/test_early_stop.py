@@ -34,7 +34,8 @@ def test_an_early_stop_keeps_the_full_budgets_choice_and_saves_iterations() -> N
     saved = 0
     for seed in range(6):
         view, legal = searched_decision(seed)
-        early, full = ChampionBot(seed=seed, iterations=1500), FullBudgetChampion(seed=seed, iterations=1500)
+        early = ChampionBot(seed=seed, iterations=1500, paired=False)
+        full = FullBudgetChampion(seed=seed, iterations=1500, paired=False)
         assert early.search(view, list(legal)) == full.search(view, list(legal))
         assert full.last_iterations == 1500
         assert early.last_iterations <= 1500

@@ -139,9 +139,15 @@ class IsmctsBot:
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, hand: Hand, seat: int, root: Node, root_actions: list[Action]) -> None:
-        path: list[Node] = [root]
-        node = root
-        action = self._select(node, root_actions, expand=False)
+        action = self._select(root, root_actions, expand=False)
+        reward = self.descend(hand, seat, root, action)
+        root.visits += 1
+        root.reward += reward
+
+    def descend(self, hand: Hand, seat: int, node: Node, action: Action) -> float:
+        """Play ``action`` from ``node`` in the world ``hand``, on down the tree (expanding one new
+        decision), roll out and back the reward up the nodes below ``node``; return the reward."""
+        path: list[Node] = []
         turns = 0
         in_tree = True
         while True:
@@ -162,6 +168,7 @@ class IsmctsBot:
         for visited in path:
             visited.visits += 1
             visited.reward += reward
+        return reward
 
     def _select(self, node: Node, actions: Sequence[Action], expand: bool) -> Action:
         children = node.children

@@ -58,7 +58,7 @@ def level_of(name: str) -> str:
 
 def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float | None = None,
                samples: int | None = None, name: str | None = None, iterations: int | None = None,
-               belief: float | None = None) -> Bot:
+               belief: float | None = None, paired: bool = True) -> Bot:
     """Build the bot of ``level`` (English or Italian name)."""
     key = level_of(level)
     label = name or key
@@ -69,4 +69,5 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float 
     if key == "expert":
         return SharpBot(seed=seed, rules=rules, samples=samples or 2, name=label)
     return ChampionBot(seed=seed, rules=rules, ms=CHAMPION_MS if ms is None else ms, samples=samples or 2,
-                       name=label, iterations=iterations, belief=AVOID if belief is None else belief)
+                       name=label, iterations=iterations, belief=AVOID if belief is None else belief,
+                       paired=paired)

@@ -103,12 +103,15 @@ def _sharp(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
 
 def _level(level: str) -> Factory:
     def factory(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
-        allowed = {"champion": {"ms", "samples", "iterations", "belief"}, "expert": {"samples"}}.get(level, set())
+        allowed = {"champion": {"ms", "samples", "iterations", "belief", "paired"},
+                   "expert": {"samples"}}.get(level, set())
         _check(options, allowed, level)
         samples = int(options["samples"]) if "samples" in options else None
         iterations = int(options["iterations"]) if "iterations" in options else None
         label = level + name[name.index(":"):] if ":" in name else level
-        return make_level(level, seed, rules, options.get("ms"), samples, label, iterations, options.get("belief"))
+        paired = bool(options.get("paired", 1.0))
+        return make_level(level, seed, rules, options.get("ms"), samples, label, iterations, options.get("belief"),
+                          paired)
     return factory
 
 

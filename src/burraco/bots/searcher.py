@@ -25,14 +25,18 @@ True
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 
 from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import IsmctsBot, Node
+from burraco.bots.paired import PairedRace
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID, Tracker, reshape
 from burraco.core.actions import Action
 from burraco.core.cards import IS_WILD
+from burraco.core.determinize import sample_hand_from_view
 from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
@@ -43,18 +47,46 @@ class ChampionBot(IsmctsBot):
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
                  depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None,
-                 belief: float = AVOID) -> None:
+                 belief: float = AVOID, paired: bool = True) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
                          candidates=candidates, name=name)
         self.sharp = SharpBot(seed=seed, rules=self.rules, samples=samples)
         self.heuristic = self.sharp
         self.belief = belief
+        self.paired = paired
         self._tracker: Tracker | None = None
 
     def search(self, view: Observation, candidates: list[Action]) -> Action:
         self._tracker = Tracker.from_view(view) if self.belief > 0.0 and len(candidates) > 1 else None
-        return super().search(view, candidates)
+        if not self.paired or len(candidates) == 1:
+            return super().search(view, candidates)
+        return self._race(view, candidates)
+
+    def _race(self, view: Observation, candidates: list[Action]) -> Action:
+        """Every candidate still in the race played in each world (:class:`PairedRace`), each with
+        its own tree below; the best mean reward wins. ``iterations`` counts rollouts."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a bot needs a seat's view, not a spectator's")
+        rules = self.rules if self.rules.players == view.players else self.rules.replace(players=view.players)
+        template = sample_hand_from_view(view, rules, self.rng)
+        root = Node()
+        for action in candidates:
+            root.children[action] = Node()
+        race = PairedRace(candidates)
+        clock = time.perf_counter
+        start = clock()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else 1 << 60
+        done = 0
+        while not race.over and done + len(race.live) <= limit and (race.worlds < 2 or clock() < deadline):
+            world = self.determinize(template, seat)
+            race.record([self.descend(world.clone(), seat, root, a) for a in race.live])
+            done += len(race.live)
+        self.last_iterations = done
+        self.last_seconds = clock() - start
+        return race.leader()
 
     def settled(self, root: Node, done: int, limit: int, left: float, spent: float) -> bool:
         """Stop once no root candidate can overtake the most visited one with the iterations the
