@@ -12,7 +12,10 @@ champion       campione        ISMCTS steered by ``sharp`` over belief worlds, 4
 ``expert`` takes ``samples`` (belief samples for the closing planner); ``champion`` takes
 ``samples`` and ``ms`` (search budget per take or discard decision, in milliseconds; the default
 keeps a decision under one second on one core) or ``iterations`` (a fixed search, independent of
-the machine's load), and ``belief`` (how strongly its worlds follow the card tracker; 0: uniform).
+the machine's load), ``belief`` (how strongly its worlds follow the card tracker; 0: uniform),
+``paired`` (0: a UCT tree at the root instead of the race on common worlds), ``candidates`` (the
+discards searched), ``depth`` (turns an iteration plays) and ``scale`` (points to squash the
+reward by).
 
 >>> [display_name(level) for level in LEVELS]
 ['principiante', 'intermedio', 'esperto', 'campione']
@@ -24,11 +27,13 @@ the machine's load), and ``belief`` (how strongly its worlds follow the card tra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from burraco.bots.base import Bot
 from burraco.bots.heuristic import HeuristicBot
-from burraco.bots.searcher import ChampionBot
+from burraco.bots.ismcts import REWARD_SCALE
+from burraco.bots.searcher import CANDIDATES, DEPTH, ChampionBot
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID
 from burraco.core.options import Rules
@@ -56,18 +61,26 @@ def level_of(name: str) -> str:
     raise KeyError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
 
 
-def make_level(level: str, seed: int = 0, rules: Rules | None = None, ms: float | None = None,
-               samples: int | None = None, name: str | None = None, iterations: int | None = None,
-               belief: float | None = None, paired: bool = True) -> Bot:
-    """Build the bot of ``level`` (English or Italian name)."""
+CHAMPION_OPTIONS: Final = ("ms", "iterations", "samples", "belief", "paired", "candidates", "depth", "scale")
+"""The champion's options (``champion:ms=800,candidates=6``): its budget, then its search's settings."""
+
+
+def make_level(level: str, seed: int = 0, rules: Rules | None = None, name: str | None = None,
+               options: Mapping[str, float] | None = None) -> Bot:
+    """Build the bot of ``level`` (English or Italian name) with its ``options`` (the expert: ``samples``;
+    the champion: :data:`CHAMPION_OPTIONS`)."""
     key = level_of(level)
     label = name or key
+    opts = options or {}
+    samples = int(opts.get("samples", 2))
     if key == "beginner":
         return HeuristicBot(seed=seed, rules=rules, noise=0.35, name=label)
     if key == "intermediate":
         return HeuristicBot(seed=seed, rules=rules, name=label)
     if key == "expert":
-        return SharpBot(seed=seed, rules=rules, samples=samples or 2, name=label)
-    return ChampionBot(seed=seed, rules=rules, ms=CHAMPION_MS if ms is None else ms, samples=samples or 2,
-                       name=label, iterations=iterations, belief=AVOID if belief is None else belief,
-                       paired=paired)
+        return SharpBot(seed=seed, rules=rules, samples=samples, name=label)
+    return ChampionBot(seed=seed, rules=rules, ms=opts.get("ms", CHAMPION_MS), samples=samples, name=label,
+                       iterations=int(opts["iterations"]) if "iterations" in opts else None,
+                       belief=opts.get("belief", AVOID), paired=bool(opts.get("paired", 1.0)),
+                       candidates=int(opts.get("candidates", CANDIDATES)), depth=int(opts.get("depth", DEPTH)),
+                       scale=opts.get("scale", REWARD_SCALE))

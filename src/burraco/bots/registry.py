@@ -28,7 +28,7 @@ from burraco.bots.base import Bot
 from burraco.bots.champion import PlannerBot
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.ismcts import IsmctsBot
-from burraco.bots.levels import ITALIAN, LEVELS, make_level
+from burraco.bots.levels import CHAMPION_OPTIONS, ITALIAN, LEVELS, make_level
 from burraco.bots.random_bot import RandomBot
 from burraco.bots.sharp import DEFAULT_OFF, SharpBot
 from burraco.core.errors import BurracoError
@@ -103,15 +103,10 @@ def _sharp(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
 
 def _level(level: str) -> Factory:
     def factory(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
-        allowed = {"champion": {"ms", "samples", "iterations", "belief", "paired"},
-                   "expert": {"samples"}}.get(level, set())
+        allowed = {"champion": set(CHAMPION_OPTIONS), "expert": {"samples"}}.get(level, set())
         _check(options, allowed, level)
-        samples = int(options["samples"]) if "samples" in options else None
-        iterations = int(options["iterations"]) if "iterations" in options else None
         label = level + name[name.index(":"):] if ":" in name else level
-        paired = bool(options.get("paired", 1.0))
-        return make_level(level, seed, rules, options.get("ms"), samples, label, iterations, options.get("belief"),
-                          paired)
+        return make_level(level, seed, rules, label, options)
     return factory
 
 

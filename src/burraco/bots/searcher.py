@@ -28,9 +28,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from burraco.bots.heuristic import attaches_to
-from burraco.bots.ismcts import IsmctsBot, Node
+from burraco.bots.ismcts import REWARD_SCALE, IsmctsBot, Node
 from burraco.bots.paired import PairedRace
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID, Tracker, reshape
@@ -41,16 +42,22 @@ from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 
+CANDIDATES: Final = 4
+"""How many of the sharp bot's best discards the champion searches."""
+DEPTH: Final = 8
+"""Turns an iteration plays (in the tree, then by the greedy policy) before it is scored."""
+
 
 class ChampionBot(IsmctsBot):
     """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
-                 depth: int = 8, candidates: int = 4, name: str = "champion", iterations: int | None = None,
-                 belief: float = AVOID, paired: bool = True) -> None:
+                 depth: int = DEPTH, candidates: int = CANDIDATES, name: str = "champion",
+                 iterations: int | None = None, belief: float = AVOID, paired: bool = True,
+                 scale: float = REWARD_SCALE) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
-                         candidates=candidates, name=name)
+                         candidates=candidates, scale=scale, name=name)
         self.sharp = SharpBot(seed=seed, rules=self.rules, samples=samples)
         self.heuristic = self.sharp
         self.belief = belief

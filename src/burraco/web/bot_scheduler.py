@@ -37,7 +37,7 @@ def build_bot(name: str, seed: int, rules: Rules, champion_ms: float) -> Bot:
     0.005
     """
     if name == "champion":
-        return make_level("champion", seed, rules, ms=champion_ms)
+        return make_level("champion", seed, rules, options={"ms": champion_ms})
     return make_bot(name, seed=seed, rules=rules)
 
 
