@@ -13,9 +13,9 @@ champion       campione        ISMCTS steered by ``sharp`` over belief worlds, 4
 ``samples`` and ``ms`` (search budget per take or discard decision, in milliseconds; the default
 keeps a decision under one second on one core) or ``iterations`` (a fixed search, independent of
 the machine's load), ``belief`` (how strongly its worlds follow the card tracker; 0: uniform),
-``paired`` (0: a UCT tree at the root instead of the race on common worlds), ``candidates`` (the
-discards searched), ``depth`` (turns an iteration plays) and ``scale`` (points to squash the
-reward by).
+``meldfree`` (0: other seats' sampled hands may hold melds they could have laid), ``paired`` (0: a
+UCT tree at the root instead of the race on common worlds), ``candidates`` (the discards
+searched), ``depth`` (turns an iteration plays) and ``scale`` (points to squash the reward by).
 
 >>> [display_name(level) for level in LEVELS]
 ['principiante', 'intermedio', 'esperto', 'campione']
@@ -61,7 +61,8 @@ def level_of(name: str) -> str:
     raise KeyError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
 
 
-CHAMPION_OPTIONS: Final = ("ms", "iterations", "samples", "belief", "paired", "candidates", "depth", "scale")
+CHAMPION_OPTIONS: Final = ("ms", "iterations", "samples", "belief", "meldfree", "paired", "candidates", "depth",
+                            "scale")
 """The champion's options (``champion:ms=800,candidates=6``): its budget, then its search's settings."""
 
 
@@ -83,4 +84,4 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, name: str 
                        iterations=int(opts["iterations"]) if "iterations" in opts else None,
                        belief=opts.get("belief", AVOID), paired=bool(opts.get("paired", 1.0)),
                        candidates=int(opts.get("candidates", CANDIDATES)), depth=int(opts.get("depth", DEPTH)),
-                       scale=opts.get("scale", REWARD_SCALE))
+                       scale=opts.get("scale", REWARD_SCALE), meldfree=bool(opts.get("meldfree", 1.0)))

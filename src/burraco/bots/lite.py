@@ -238,7 +238,7 @@ def lite_discard_costs(hand: Hand, cards: list[int]) -> list[float]:
     wanted = 0
     for card in cards:
         wanted |= 1 << card
-    threats = [_attaching(melds, wanted, rules) for other, melds in enumerate(hand.melds) if other != side and melds]
+    threats = [attaching(melds, wanted, rules) for other, melds in enumerate(hand.melds) if other != side and melds]
     values = value_table(rules.joker_value)
     late: float = 1.0 if len(hand.stock) <= 10 else 0.3
     costs: list[float] = []
@@ -268,7 +268,7 @@ _ATTACH_CACHE: dict[int, _MeldAttaches] = {}
 _CACHE_RULES: list[Rules] = []
 
 
-def _attaching(melds: Sequence[Meld], wanted: int, rules: Rules) -> int:
+def attaching(melds: Sequence[Meld], wanted: int, rules: Rules) -> int:
     """The cards of ``wanted`` (bit per card) that attach alone to some meld of ``melds``."""
     if not _CACHE_RULES or _CACHE_RULES[0] is not rules:
         _ATTACH_CACHE.clear()

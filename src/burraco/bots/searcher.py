@@ -11,7 +11,8 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
   feeds an opponent meld while a safe one exists;
 * each iteration's world is dealt from the card tracker's belief (``belief``: the probability that
   an opponent's unseen card of a kind it discarded or refused is swapped for a stock card;
-  0 deals uniformly, as the reference ISMCTS does);
+  0 deals uniformly, as the reference ISMCTS does) and, with ``meldfree``, holds no meld or
+  attachment another seat could have laid at its last turn (:mod:`~burraco.bots.meldfree`);
 * the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that
   must not depend on the machine's load, a number of ``iterations``.
 
@@ -32,6 +33,7 @@ from typing import Final
 
 from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import REWARD_SCALE, IsmctsBot, Node
+from burraco.bots.meldfree import settled_seats, unmeld
 from burraco.bots.paired import PairedRace
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID, Tracker, reshape
@@ -54,7 +56,7 @@ class ChampionBot(IsmctsBot):
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
                  depth: int = DEPTH, candidates: int = CANDIDATES, name: str = "champion",
                  iterations: int | None = None, belief: float = AVOID, paired: bool = True,
-                 scale: float = REWARD_SCALE) -> None:
+                 scale: float = REWARD_SCALE, meldfree: bool = True) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
                          candidates=candidates, scale=scale, name=name)
@@ -62,10 +64,12 @@ class ChampionBot(IsmctsBot):
         self.heuristic = self.sharp
         self.belief = belief
         self.paired = paired
+        self.meldfree = meldfree
         self._tracker: Tracker | None = None
 
     def search(self, view: Observation, candidates: list[Action]) -> Action:
-        self._tracker = Tracker.from_view(view) if self.belief > 0.0 and len(candidates) > 1 else None
+        believes = self.belief > 0.0 or self.meldfree
+        self._tracker = Tracker.from_view(view) if believes and len(candidates) > 1 else None
         if not self.paired or len(candidates) == 1:
             return super().search(view, candidates)
         return self._race(view, candidates)
@@ -105,10 +109,13 @@ class ChampionBot(IsmctsBot):
         return len(visits) < 2 or visits[0] - visits[1] > remaining
 
     def determinize(self, template: Hand, seat: int) -> Hand:
-        """A uniform determinization bent toward what the tracker says the opponents hold."""
+        """A uniform determinization bent toward what the tracker says the others hold."""
         world = super().determinize(template, seat)
-        if self._tracker is not None:
-            reshape(world, self._tracker, self.rng, self.belief)
+        tracker = self._tracker
+        if tracker is not None:
+            reshape(world, tracker, self.rng, self.belief)
+            if self.meldfree:
+                unmeld(world, settled_seats(world, seat, tracker.fresh), self.rng)
         return world
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:

@@ -7,7 +7,7 @@ pile up). Cards an opponent threw away or refused are unlikely to be wanted by i
 (:func:`~burraco.core.determinize.sample_hand_from_view`) in which an opponent's unknown cards of
 a kind it refused are, with probability ``avoid``, swapped for stock cards it did not refuse.
 
->>> from burraco.core.hand import Hand
+>>> from burraco.core.hand import POZZETTO_WITH_DISCARD, Hand
 >>> from burraco.core.actions import DRAW
 >>> from burraco.core.view import observe
 >>> hand = Hand.deal(players=2, seed=5)
@@ -26,7 +26,7 @@ from typing import Final
 
 from burraco.core.cards import NUM_KINDS, RANK, SUIT
 from burraco.core.determinize import sample_hand_from_view, unseen_counts
-from burraco.core.hand import Hand
+from burraco.core.hand import POZZETTO_WITH_DISCARD, Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 
@@ -44,6 +44,8 @@ class Tracker:
     discarded: tuple[frozenset[int], ...]
     refused: tuple[frozenset[int], ...]
     picked: tuple[frozenset[int], ...]
+    fresh: frozenset[int] = frozenset()
+    """Seats holding a pozzetto taken with their last discard, not played from yet (§6)."""
 
     @classmethod
     def from_view(cls, view: Observation) -> Tracker:
@@ -54,9 +56,14 @@ class Tracker:
         refused: list[set[int]] = [set() for _ in range(players)]
         picked: list[set[int]] = [set() for _ in range(players)]
         pile: list[int] = []
+        fresh: set[int] = set()
         for record in view.log:
             if record.seat < 0:
                 continue
+            if record.kind == "pozzetto" and record.detail == POZZETTO_WITH_DISCARD:
+                fresh.add(record.seat)
+            else:
+                fresh.discard(record.seat)
             if record.kind == "discard":
                 pile.extend(record.cards)
                 discarded[record.seat].update(record.cards)
@@ -66,7 +73,7 @@ class Tracker:
             elif record.kind == "draw" and pile:
                 refused[record.seat].add(pile[-1])
         return cls(view.seat, tuple(unseen_counts(view)), tuple(frozenset(s) for s in discarded),
-                   tuple(frozenset(s) for s in refused), tuple(frozenset(s) for s in picked))
+                   tuple(frozenset(s) for s in refused), tuple(frozenset(s) for s in picked), frozenset(fresh))
 
     def unwanted(self, seat: int) -> frozenset[int]:
         """Kinds ``seat`` showed it does not want (discarded or refused), minus those it picked up."""

@@ -36,6 +36,8 @@ from burraco.core.summary import HandSummary
 Phase = Literal["take", "play", "over"]
 HAND_CARDS: Final = 11
 DEFAULT_RULES: Final = Rules()
+POZZETTO_WITH_DISCARD: Final = "with the discard"
+"""The detail of the record of a pozzetto taken with the discard that emptied the hand (§6)."""
 DISCARD_ACTIONS: Final = tuple(Action("discard", (card,)) for card in range(NUM_KINDS))
 _CLOSE_NO_POZZETTO: Final = 1
 _CLOSE_NO_BURRACO: Final = 2
@@ -397,7 +399,7 @@ class Hand:
         record = self._record(seat, "discard", (card,))
         if self.hand_sizes[seat] == 0:
             if self.pozzetto_available(self.side_of[seat]):
-                self._take_pozzetto(seat, "with the discard")
+                self._take_pozzetto(seat, POZZETTO_WITH_DISCARD)
             else:
                 self._close(seat)
                 return record
