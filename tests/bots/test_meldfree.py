@@ -12,7 +12,7 @@ from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.meldfree import meld_card, settled_seats, unmeld
 from burraco.bots.tracking import Tracker
 from burraco.core.actions import DRAW
-from burraco.core.cards import IS_WILD, NUM_KINDS
+from burraco.core.cards import IS_WILD, NUM_KINDS, counts_of
 from burraco.core.determinize import sample_hand_from_view
 from burraco.core.hand import Hand
 from burraco.core.melds import Meld, meld_or_reason
@@ -21,13 +21,6 @@ from burraco.core.view import observe
 
 RULES = Rules()
 NATURALS = [k for k in range(NUM_KINDS) if not IS_WILD[k]]
-
-
-def counts_of(cards: list[int]) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for card in cards:
-        counts[card] += 1
-    return counts
 
 
 def has_natural_meld(counts: list[int]) -> bool:

@@ -104,18 +104,10 @@ class IsmctsBot:
         """Run the search from ``view`` over the root ``candidates``; return the most visited."""
         if len(candidates) == 1:
             return candidates[0]
-        seat = view.seat
-        if seat is None:
-            raise ValueError("a bot needs a seat's view, not a spectator's")
-        rules = self.rules if self.rules.players == view.players else self.rules.replace(players=view.players)
-        template = sample_hand_from_view(view, rules, self.rng)
-        root = Node()
-        for action in candidates:
-            root.children[action] = Node()
+        seat, template, root = self.start(view, candidates)
         clock = time.perf_counter
         start = clock()
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        limit = self.iterations if self.iterations is not None else 1 << 60
+        deadline, limit = self.budget(start)
         done = 0
         while done < limit and (done < 2 * len(candidates) or clock() < deadline):
             det = self.determinize(template, seat)
@@ -127,6 +119,24 @@ class IsmctsBot:
         self.last_seconds = clock() - start
         best = max(candidates, key=lambda a: (root.children[a].visits, root.children[a].reward))
         return best
+
+    def start(self, view: Observation, candidates: list[Action]) -> tuple[int, Hand, Node]:
+        """The searching seat, a determinization of ``view`` to deal worlds from, and a root with a
+        child per candidate."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a bot needs a seat's view, not a spectator's")
+        rules = self.rules if self.rules.players == view.players else self.rules.replace(players=view.players)
+        template = sample_hand_from_view(view, rules, self.rng)
+        root = Node()
+        for action in candidates:
+            root.children[action] = Node()
+        return seat, template, root
+
+    def budget(self, start: float) -> tuple[float, int]:
+        """The search's deadline (``math.inf``: none) and its iteration limit, from ``start``."""
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        return deadline, self.iterations if self.iterations is not None else 1 << 60
 
     def settled(self, root: Node, done: int, limit: int, left: float, spent: float) -> bool:
         """Whether the search may stop before its budget (checked every 64 iterations; ``left``

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -39,7 +38,6 @@ from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID, Tracker, reshape
 from burraco.core.actions import Action
 from burraco.core.cards import IS_WILD
-from burraco.core.determinize import sample_hand_from_view
 from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
@@ -77,19 +75,11 @@ class ChampionBot(IsmctsBot):
     def _race(self, view: Observation, candidates: list[Action]) -> Action:
         """Every candidate still in the race played in each world (:class:`PairedRace`), each with
         its own tree below; the best mean reward wins. ``iterations`` counts rollouts."""
-        seat = view.seat
-        if seat is None:
-            raise ValueError("a bot needs a seat's view, not a spectator's")
-        rules = self.rules if self.rules.players == view.players else self.rules.replace(players=view.players)
-        template = sample_hand_from_view(view, rules, self.rng)
-        root = Node()
-        for action in candidates:
-            root.children[action] = Node()
+        seat, template, root = self.start(view, candidates)
         race = PairedRace(candidates)
         clock = time.perf_counter
         start = clock()
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        limit = self.iterations if self.iterations is not None else 1 << 60
+        deadline, limit = self.budget(start)
         done = 0
         while not race.over and done + len(race.live) <= limit and (race.worlds < 2 or clock() < deadline):
             world = self.determinize(template, seat)
