@@ -14,7 +14,7 @@ from burraco.bots.tracking import Tracker
 from burraco.core.actions import DRAW
 from burraco.core.cards import IS_WILD, NUM_KINDS, counts_of
 from burraco.core.determinize import sample_hand_from_view
-from burraco.core.hand import Hand
+from burraco.core.hand import POZZETTO_WITH_DISCARD, Hand
 from burraco.core.melds import Meld, meld_or_reason
 from burraco.core.options import Rules
 from burraco.core.view import observe
@@ -90,7 +90,7 @@ def test_unmeld_keeps_the_world_consistent_with_the_view(players: int, seed: int
         assert world.hand_cards(other) == sorted(k for k in range(NUM_KINDS) for _ in range(world.hands[other][k]))
 
 
-def test_settled_seats_are_opponents_who_have_played() -> None:
+def test_settled_seats_are_the_others_who_have_played() -> None:
     hand = Hand.deal(players=4, seed=3)
     first = hand.to_play
     assert settled_seats(hand, first, frozenset()) == []  # nobody has played yet
@@ -106,7 +106,7 @@ def test_settled_seats_are_opponents_who_have_played() -> None:
 def test_a_pozzetto_taken_with_the_discard_is_fresh_until_the_seat_plays() -> None:
     for seed in range(200):
         hand = played_hand(2, seed, 200)
-        taken = [r for r in hand.log if r.kind == "pozzetto" and r.detail == "with the discard"]
+        taken = [r for r in hand.log if r.kind == "pozzetto" and r.detail == POZZETTO_WITH_DISCARD]
         if not taken:
             continue
         record = taken[0]

@@ -104,7 +104,7 @@ class IsmctsBot:
         """Run the search from ``view`` over the root ``candidates``; return the most visited."""
         if len(candidates) == 1:
             return candidates[0]
-        seat, template, root = self.start(view, candidates)
+        seat, template, root = self.prepare(view, candidates)
         clock = time.perf_counter
         start = clock()
         deadline, limit = self.budget(start)
@@ -120,7 +120,7 @@ class IsmctsBot:
         best = max(candidates, key=lambda a: (root.children[a].visits, root.children[a].reward))
         return best
 
-    def start(self, view: Observation, candidates: list[Action]) -> tuple[int, Hand, Node]:
+    def prepare(self, view: Observation, candidates: list[Action]) -> tuple[int, Hand, Node]:
         """The searching seat, a determinization of ``view`` to deal worlds from, and a root with a
         child per candidate."""
         seat = view.seat

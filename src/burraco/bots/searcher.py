@@ -75,7 +75,7 @@ class ChampionBot(IsmctsBot):
     def _race(self, view: Observation, candidates: list[Action]) -> Action:
         """Every candidate still in the race played in each world (:class:`PairedRace`), each with
         its own tree below; the best mean reward wins. ``iterations`` counts rollouts."""
-        seat, template, root = self.start(view, candidates)
+        seat, template, root = self.prepare(view, candidates)
         race = PairedRace(candidates)
         clock = time.perf_counter
         start = clock()

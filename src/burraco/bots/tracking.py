@@ -7,7 +7,7 @@ pile up). Cards an opponent threw away or refused are unlikely to be wanted by i
 (:func:`~burraco.core.determinize.sample_hand_from_view`) in which an opponent's unknown cards of
 a kind it refused are, with probability ``avoid``, swapped for stock cards it did not refuse.
 
->>> from burraco.core.hand import POZZETTO_WITH_DISCARD, Hand
+>>> from burraco.core.hand import Hand
 >>> from burraco.core.actions import DRAW
 >>> from burraco.core.view import observe
 >>> hand = Hand.deal(players=2, seed=5)
