@@ -6,6 +6,8 @@ import math
 
 import pytest
 
+from burraco.arena.blunders import KEYS
+from burraco.arena.ladder import blunder_rates
 from burraco.arena.runner import ArenaConfig, run_arena, run_game
 from burraco.arena.stats import ELO_CAP, elo_from_score, mean_interval, summarize, wilson_interval
 
@@ -86,6 +88,20 @@ def test_a_match_game_plays_hands_to_the_target() -> None:
     assert max(result.a_points, result.b_points) >= 505
     assert len(result.hand_diffs) >= 1
     assert sum(result.hand_diffs) == result.a_points - result.b_points
+
+
+def test_a_match_game_counts_blunders_over_all_its_hands() -> None:
+    config = ArenaConfig("heuristic", "random", players=2, games=1, matches=True, target=1005, seed=3,
+                         blunders=True)
+    (result,) = run_arena(config, workers=1)
+    counted = {key: [row[i] for row in result.blunders] for i, key in enumerate(KEYS)}
+    hands = len(result.hand_diffs)
+    assert hands >= 2
+    assert sum(counted["closes"]) <= hands
+    assert min(counted["discards"]) >= hands  # every hand of the match is counted, not only the last
+    assert counted["feeds"][1] > 0  # the random bot feeds the heuristic's melds
+    rates = blunder_rates([result], 1)
+    assert rates["missed_closes_per_hand"] == round(counted["missed_closes"][1] / hands, 4)
 
 
 def test_bot_match_for_tournament_tables_is_deterministic_and_fair() -> None:

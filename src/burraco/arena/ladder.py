@@ -91,7 +91,8 @@ def blunder_rates(results: Sequence[GameResult], bot: int) -> dict[str, float]:
     rates: dict[str, float] = {key: float(value) for key, value in totals.items()}
     rates["feed_rate"] = round(totals["feeds"] / discards, 4)
     rates["wild_discard_rate"] = round(totals["wild_discards"] / discards, 4)
-    rates["missed_closes_per_hand"] = round(totals["missed_closes"] / max(1, len(results)), 4)
+    hands = sum(max(1, len(result.hand_diffs)) for result in results)  # a match game holds several
+    rates["missed_closes_per_hand"] = round(totals["missed_closes"] / max(1, hands), 4)
     return rates
 
 

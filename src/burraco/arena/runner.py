@@ -76,8 +76,11 @@ def run_game(config: ArenaConfig, index: int) -> GameResult:
         number = 0
         while not match.is_over:
             hand = match.start_hand()
+            dealt = hand.clone() if config.blunders else None
             actions = _play(hand, seats)
             result = match.finish_hand()
+            if dealt is not None:
+                blunders = _add(blunders, _blunders(dealt, actions, a_side))
             diffs.append(result.points[a_side] - result.points[1 - a_side])
             saved += _save(config, index, number, hand, result.seed, actions, seats)
             number += 1
@@ -100,6 +103,11 @@ def run_game(config: ArenaConfig, index: int) -> GameResult:
 def _blunders(hand: Hand, actions: list[tuple[int, Action]], a_side: int) -> list[list[int]]:
     counts = count_blunders(hand, actions)
     return [[counts[side][key] for key in KEYS] for side in (a_side, 1 - a_side)]
+
+
+def _add(total: list[list[int]], more: list[list[int]]) -> list[list[int]]:
+    """Bot A's and bot B's counters summed over the hands of a match (``total`` empty at first)."""
+    return [[x + y for x, y in zip(t or [0] * len(m), m, strict=True)] for t, m in zip(total, more, strict=True)]
 
 
 def _play(hand: Hand, seats: Sequence[Bot]) -> list[tuple[int, Action]]:
