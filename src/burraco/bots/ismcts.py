@@ -242,6 +242,10 @@ class IsmctsBot:
     def _rollout(self, hand: Hand, seat: int, turns: int) -> float:
         while not hand.is_over and turns < self.depth:
             turns += lite_turn(hand)
+        return self.leaf(hand, seat)
+
+    def leaf(self, hand: Hand, seat: int) -> float:
+        """A played-out world's reward for ``seat`` in [0, 1]: :func:`~burraco.bots.lite.reward`."""
         return reward(hand, seat, self.scale)
 
 

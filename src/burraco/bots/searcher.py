@@ -13,6 +13,9 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
   an opponent's unseen card of a kind it discarded or refused is swapped for a stock card;
   0 deals uniformly, as the reference ISMCTS does) and, with ``meldfree``, holds no meld or
   attachment another seat could have laid at its last turn (:mod:`~burraco.bots.meldfree`);
+* each played-out world is scored by the playout policy's reward (:func:`~burraco.bots.lite.reward`)
+  or, with ``rich_leaf``, by the whole-turn planner's evaluation (readiness to close, the
+  pozzetto, the hand's promise; docs/strength.md: more points a hand, not more hands won);
 * the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that
   must not depend on the machine's load, a number of ``iterations``.
 
@@ -26,10 +29,12 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from typing import Final
 
+from burraco.bots.evaluation import Evaluator
 from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import REWARD_SCALE, IsmctsBot, Node
 from burraco.bots.meldfree import settled_seats, unmeld
@@ -54,7 +59,7 @@ class ChampionBot(IsmctsBot):
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
                  depth: int = DEPTH, candidates: int = CANDIDATES, name: str = "champion",
                  iterations: int | None = None, belief: float = AVOID, paired: bool = True,
-                 scale: float = REWARD_SCALE, meldfree: bool = True) -> None:
+                 scale: float = REWARD_SCALE, meldfree: bool = True, rich_leaf: bool = False) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
                          candidates=candidates, scale=scale, name=name)
@@ -63,6 +68,7 @@ class ChampionBot(IsmctsBot):
         self.belief = belief
         self.paired = paired
         self.meldfree = meldfree
+        self.evaluator = Evaluator(self.rules) if rich_leaf else None
         self._tracker: Tracker | None = None
 
     def search(self, view: Observation, candidates: list[Action]) -> Action:
@@ -107,6 +113,17 @@ class ChampionBot(IsmctsBot):
             if self.meldfree:
                 unmeld(world, settled_seats(world, seat, tracker.fresh), self.rng)
         return world
+
+    def leaf(self, hand: Hand, seat: int) -> float:
+        """The reward of a played-out world: with ``rich_leaf``, the planner's evaluation
+        (:meth:`Evaluator.position`: readiness to close, the pozzetto, the hand's promise) squashed
+        like :func:`~burraco.bots.lite.reward`."""
+        evaluator = self.evaluator
+        if evaluator is None:
+            return super().leaf(hand, seat)
+        if evaluator.rules is not hand.rules:
+            evaluator = self.evaluator = Evaluator(hand.rules)
+        return 0.5 + 0.5 * math.tanh(evaluator.position(hand, seat) / self.scale)
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) > 1 and view.phase == "play":
