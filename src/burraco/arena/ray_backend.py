@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from burraco.arena.output import play_resumably
-from burraco.arena.runner import ArenaConfig, GameResult, run_game
+from burraco.arena.runner import ArenaConfig, GameResult, run_job
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -45,17 +45,13 @@ def map_tasks(fn: Callable[[T], R], items: Sequence[T], address: str | None = No
         yield ray.get(done[0])
 
 
-def _play(job: tuple[ArenaConfig, int]) -> GameResult:
-    return run_game(*job)
-
-
 def run_arena_ray(config: ArenaConfig, address: str | None = None, num_cpus: int | None = None,
                   on_result: Callable[[GameResult], None] | None = None,
                   output: str | Path | None = None) -> list[GameResult]:
     """Play every game of ``config`` as Ray tasks; results sorted by game index."""
 
     def play(indices: list[int], record: Callable[[GameResult], None]) -> None:
-        for result in map_tasks(_play, [(config, i) for i in indices], address, num_cpus):
+        for result in map_tasks(run_job, [(config, i) for i in indices], address, num_cpus):
             record(result)
 
     return play_resumably(config, play, output, on_result)

@@ -147,7 +147,8 @@ def _save(config: ArenaConfig, index: int, number: int, hand: Hand, seed: int,
     return [str(path)]
 
 
-def _run_one(job: tuple[ArenaConfig, int]) -> GameResult:
+def run_job(job: tuple[ArenaConfig, int]) -> GameResult:
+    """:func:`run_game` on one ``(config, index)`` job: what a process pool or a Ray task runs."""
     return run_game(*job)
 
 
@@ -165,14 +166,14 @@ def run_arena(config: ArenaConfig, workers: int = 1, on_result: Callable[[GameRe
         jobs = [(config, i) for i in indices]
         if workers <= 1 or len(jobs) <= 1:
             for job in jobs:
-                record(_run_one(job))
+                record(run_job(job))
             return
         context = multiprocessing.get_context("spawn")
         with context.Pool(min(workers, len(jobs))) as pool:
-            for result in pool.imap_unordered(_run_one, jobs):
+            for result in pool.imap_unordered(run_job, jobs):
                 record(result)
 
     return play_resumably(config, play, output, on_result)
 
 
-__all__ = ["PLAIN_FORMAT", "ArenaConfig", "GameResult", "history_module", "run_arena", "run_game"]
+__all__ = ["PLAIN_FORMAT", "ArenaConfig", "GameResult", "history_module", "run_arena", "run_game", "run_job"]
