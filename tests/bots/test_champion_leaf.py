@@ -50,3 +50,4 @@ def test_the_rich_leaf_is_a_champion_option_and_plays_legally() -> None:
         action = bot.choose(observe(hand, hand.to_play), legal)
         assert action in legal
         hand.apply(action)
+    assert bot.evaluator.rules.players == 4  # the searches' worlds were scored by the rich leaf

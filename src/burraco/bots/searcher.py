@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -37,6 +36,7 @@ from typing import Final
 from burraco.bots.evaluation import Evaluator
 from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import REWARD_SCALE, IsmctsBot, Node
+from burraco.bots.lite import squash
 from burraco.bots.meldfree import settled_seats, unmeld
 from burraco.bots.paired import PairedRace
 from burraco.bots.sharp import SharpBot
@@ -117,13 +117,13 @@ class ChampionBot(IsmctsBot):
     def leaf(self, hand: Hand, seat: int) -> float:
         """The reward of a played-out world: with ``rich_leaf``, the planner's evaluation
         (:meth:`Evaluator.position`: readiness to close, the pozzetto, the hand's promise) squashed
-        like :func:`~burraco.bots.lite.reward`."""
+        like :func:`~burraco.bots.lite.reward` (:func:`~burraco.bots.lite.squash`)."""
         evaluator = self.evaluator
         if evaluator is None:
             return super().leaf(hand, seat)
         if evaluator.rules is not hand.rules:
             evaluator = self.evaluator = Evaluator(hand.rules)
-        return 0.5 + 0.5 * math.tanh(evaluator.position(hand, seat) / self.scale)
+        return squash(evaluator.position(hand, seat), self.scale)
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) > 1 and view.phase == "play":
