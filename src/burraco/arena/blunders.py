@@ -3,8 +3,9 @@
 * ``feeds``: a discard that attaches to a meld of another side while a legal discard that
   attaches to none existed (and the discard did not close the hand);
 * ``wild_discards``: a wildcard discarded while a natural card could have been, without closing;
-* ``missed_closes``: a turn at which the side could have closed and won the hand (found by the
-  whole-turn planner on the true cards, exact §8 scores) and did not close;
+* ``missed_closes``: a turn at which the side could have closed — gone out, §6 — and won the hand
+  (found by the whole-turn planner on the true cards, exact §8 scores) and did not close; a turn
+  whose every discard ends the hand on the exhausted stock (§7) offers no close to miss;
 * ``discards`` and ``closes``, the counts the rates are taken over.
 
 >>> from burraco.bots.base import play_hand
@@ -81,4 +82,13 @@ def _winning_close_exists(hand: Hand) -> bool:
     if not hand.side_took_pozzetto(side) or hand.hand_sizes[seat] > 9:
         return False
     planner = Planner(Evaluator(hand.rules), max_nodes=80, width=6)
-    return any(p.closes and p.diff > 0 for p in planner.plans(hand))
+    return any(p.closes and p.diff > 0 and _goes_out(hand, p.actions) for p in planner.plans(hand))
+
+
+def _goes_out(hand: Hand, actions: Sequence[Action]) -> bool:
+    """Do ``actions`` end the hand by the seat's close (not by the stock running out)?"""
+    trial = hand.clone()
+    seat = hand.to_play
+    for action in actions:
+        trial.apply(action)
+    return trial.closed_by == seat

@@ -137,7 +137,8 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
         "",
         "Feeds: discards that attach to an opponent's meld while a safe discard existed (per discard). "
         "Wild discards: wildcards thrown while a natural could be (per discard). Missed closes: turns at "
-        "which a winning close existed (found on the true cards) and the bot did not close. s/hand: wall "
+        "which a winning close existed (going out, §6, found on the true cards) and the bot did not close; "
+        "the last turn on an exhausted stock (§7) ends the hand whatever is discarded and is not one. s/hand: wall "
         "seconds per hand of one worker (both bots).",
         "",
         f"The full run (≥ 400 hands per pairing, the champion at its default {CHAMPION_MS:g} ms budget) is "
