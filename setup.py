@@ -16,7 +16,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
-    "actions", "cards", "determinize", "errors", "generate", "hand", "history", "legal", "match", "melds",
+    "actions", "cards", "determinize", "errors", "generate", "hand", "history", "history_model", "history_read",
+    "history_write", "legal", "match", "melds",
     "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]
 """The modules of ``burraco.core`` that mypyc compiles: all but ``citation`` and ``legal_view`` (a lazy

@@ -1,0 +1,388 @@
+"""Hand histories as data: the deal, the steps, the :class:`HandHistory`, and its exact replay (RULES.md §2, §3).
+
+The text format is written by :mod:`burraco.core.history_write` and read by
+:mod:`burraco.core.history_read`; :mod:`burraco.core.history` gathers the whole public interface.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from burraco.core.actions import Action, Record
+from burraco.core.cards import NUM_KINDS, counts_of, format_card, format_cards, full_deck, parse_cards
+from burraco.core.citation import cite
+from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
+from burraco.core.hand import STATE_FIELDS, Hand
+from burraco.core.options import PRESETS, Rules
+from burraco.core.options import preset as rules_preset
+from burraco.core.recordlog import RecordLog
+
+FORMAT_NAME: Final = "burraco-history"
+FORMAT_VERSION: Final = 1
+StepKind = Literal["draw", "pickup", "meld", "attach", "discard", "timeout"]
+STEP_KINDS: Final = ("draw", "pickup", "meld", "attach", "discard", "timeout")
+_HEADER_KEYS: Final = ("rules", "option", "players", "name", "dealer", "seed", "pozzetti", "hand", "pozzetto",
+                       "pile", "stock", "actions")
+
+
+class HistoryLineError(HistoryError):
+    """A malformed history: ``line`` is the 1-based line number (0 for the file as a whole)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}" if line > 0 else reason)
+
+
+class ReplayError(IllegalActionError):
+    """An action of a history the engine refuses (or that disagrees with the deal).
+
+    ``index`` counts the history's actions from 0, ``step`` is the action, ``reason`` the engine's
+    message and ``hand`` the state just before the action (every earlier action applied).
+    """
+
+    def __init__(self, index: int, step: Step, reason: str, hand: Hand) -> None:
+        self.index = index
+        self.step = step
+        self.reason = reason
+        self.hand = hand
+        where = f" (line {step.line})" if step.line else ""
+        super().__init__(f"action {index}{where} '{step}' is illegal: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action line: the seat that played and what it did.
+
+    ``cards`` of a ``draw`` or ``pickup`` are optional (written for readability, checked on replay);
+    ``target`` is the meld number of an ``attach``. ``line`` is where it was read (0 if built in code).
+
+    >>> step = Step.parse("0 attach 2 JK")
+    >>> step, str(step), step.action()
+    (Step(seat=0, kind='attach', cards=(52,), target=2), '0 attach 2 JK', Action(kind='attach', cards=(52,), target=2))
+    >>> str(Step.parse("1 draw 7h")), Step.parse("2 timeout").action() is None
+    ('1 draw 7H', True)
+    """
+
+    seat: int
+    kind: StepKind
+    cards: tuple[int, ...] = ()
+    target: int = -1
+    line: int = field(default=0, compare=False, repr=False)
+
+    def action(self) -> Action | None:
+        """The engine action (``None`` for a time-out call)."""
+        if self.kind == "timeout":
+            return None
+        if self.kind in ("draw", "pickup"):
+            return Action(self.kind)
+        return Action(self.kind, self.cards, self.target)
+
+    def __str__(self) -> str:
+        if self.kind == "attach":
+            return f"{self.seat} attach {self.target} {format_cards(self.cards)}"
+        if self.cards:
+            return f"{self.seat} {self.kind} {format_cards(self.cards)}"
+        return f"{self.seat} {self.kind}"
+
+    @staticmethod
+    def parse(text: str, line: int = 0) -> Step:
+        """Parse ``SEAT KIND [ARGS]`` (raises :class:`HistoryLineError`)."""
+        words = text.split()
+        if len(words) < 2 or not words[0].isdigit():
+            raise HistoryLineError(line, f"expected an action line 'SEAT KIND ...' (e.g. '1 meld 7H 8H 9H'), "
+                                         f"not {text.strip()!r}")
+        seat, kind, rest = int(words[0]), words[1].lower(), words[2:]
+        try:
+            if kind in ("draw", "pickup"):
+                cards = parse_cards(rest)
+                if kind == "draw" and len(cards) > 1:
+                    raise HistoryLineError(line, "a draw takes one card from the stock: write at most one card")
+                return Step(seat, kind, cards, -1, line)  # type: ignore[arg-type]
+            if kind == "timeout":
+                if rest:
+                    raise HistoryLineError(line, "timeout takes no arguments")
+                return Step(seat, "timeout", (), -1, line)
+            if kind not in STEP_KINDS:
+                raise HistoryLineError(line, f"unknown action {kind!r}: use draw, pickup, meld, attach, discard "
+                                             "or timeout")
+            action = Action.parse(" ".join(words[1:]))
+        except HistoryLineError:
+            raise
+        except BurracoError as error:
+            raise HistoryLineError(line, str(error)) from None
+        return Step(seat, action.kind, action.cards, action.target, line)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Every zone of a hand before its first action. ``pile`` is bottom first, ``stock`` top first;
+    the cards of a hand are kept sorted by card id (their order does not matter to the engine)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    pozzetti: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    stock: tuple[int, ...]
+
+    @staticmethod
+    def of(hands: Iterable[Iterable[int]], pozzetti: Iterable[Iterable[int]], pile: Iterable[int],
+           stock: Iterable[int]) -> Deal:
+        """A deal with the hands put in canonical (card-id) order."""
+        return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(tuple(p) for p in pozzetti), tuple(pile),
+                    tuple(stock))
+
+    @staticmethod
+    def of_fresh_hand(hand: Hand) -> Deal:
+        """The deal of a hand on which no action was played yet."""
+        if hand.log:
+            raise HistoryError("the hand has been played: use initial_deal() to rebuild its deal")
+        return Deal.of((hand.hand_cards(s) for s in range(hand.players)), hand.pozzetti, hand.discard_pile,
+                       reversed(hand.stock))
+
+    def new_hand(self, rules: Rules, dealer: int) -> Hand:
+        """A hand dealt exactly like this (raises :class:`IllegalActionError` for a wrong deal)."""
+        return Hand(rules, dealer, [list(h) for h in self.hands], [list(p) for p in self.pozzetti], list(self.pile),
+                    list(self.stock))
+
+    def card_total(self) -> int:
+        return sum(map(len, self.hands)) + sum(map(len, self.pozzetti)) + len(self.pile) + len(self.stock)
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """A hand as data: rules, dealer, the deal (``seed`` or an explicit :class:`Deal`) and the steps.
+
+    ``preset`` names the rules preset the options are written against; ``pozzetto_sizes`` changes
+    the pozzetti of a seeded deal (e.g. ``(11, 11, 11)`` for the later 3-player hands of §9);
+    ``names`` optionally names the seats.
+    """
+
+    rules: Rules
+    dealer: int
+    seed: int | None = None
+    deal: Deal | None = None
+    steps: tuple[Step, ...] = ()
+    preset: str = "fibur"
+    pozzetto_sizes: tuple[int, ...] | None = None
+    names: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def new_hand(self) -> Hand:
+        """The hand as dealt, before any action (raises a :class:`BurracoError` for a bad deal)."""
+        if (self.seed is None) == (self.deal is None):
+            raise HistoryError("a history needs exactly one of a seed and an explicit deal")
+        if self.deal is not None:
+            return self.deal.new_hand(self.rules, self.dealer)
+        assert self.seed is not None
+        check_sizes(self.players, self.pozzetto_sizes)
+        if not 0 <= self.dealer < self.players:
+            raise HistoryError(f"dealer must be a seat from 0 to {self.players - 1}, not {self.dealer}")
+        return Hand.deal(self.players, self.seed, self.dealer, self.rules, self.pozzetto_sizes)
+
+    def replay(self, stop: int | None = None) -> Hand:
+        """The hand after every step (or the first ``stop`` steps); see :func:`replay`."""
+        return replay(self, stop)
+
+    def with_steps(self, steps: Iterable[Step]) -> HandHistory:
+        """A copy holding ``steps`` instead."""
+        return dataclasses.replace(self, steps=tuple(steps))
+
+    def to_text(self, annotate: bool = True) -> str:
+        """The history in the text format (``annotate`` adds comment lines for events and scores)."""
+        from burraco.core.history_write import format_history  # the writer builds on this module
+
+        return format_history(self, annotate)
+
+    @staticmethod
+    def from_hand(hand: Hand, *, seed: int | None = None, preset: str | None = None,
+                  names: Sequence[str] = ()) -> HandHistory:
+        """The history of a (played or fresh) hand, its deal rebuilt from the log (:func:`initial_deal`).
+
+        With ``seed``, the deal is written as that seed, checked to deal exactly this hand.
+        ``preset`` defaults to the preset closest to the hand's rules (:func:`nearest_preset`).
+        """
+        deal = initial_deal(hand)
+        name = nearest_preset(hand.rules) if preset is None else preset.strip().lower()
+        rules_preset(name)  # an unknown name raises UnknownPresetError naming the presets
+        steps = steps_from_log(hand.log)
+        history = HandHistory(hand.rules, hand.dealer, None, deal, steps, name, None, tuple(names))
+        if seed is not None:
+            sizes = tuple(len(p) for p in hand.pozzetti)
+            seeded = HandHistory(hand.rules, hand.dealer, seed, None, steps, name,
+                                 None if sizes == default_sizes(hand.players) else sizes, tuple(names))
+            if Deal.of_fresh_hand(seeded.new_hand()) != deal:
+                raise HistoryError(f"seed {seed} with dealer {hand.dealer} does not deal this hand")
+            history = seeded
+        replayed = replay(history)
+        if replayed.log != hand.log or snapshot(replayed) != snapshot(hand):
+            raise HistoryError("the hand's history does not replay to the same state (please report this)")
+        return history
+
+
+def default_sizes(players: int) -> tuple[int, ...]:
+    return (18, 11) if players == 3 else (11, 11)
+
+
+def check_sizes(players: int, sizes: Sequence[int] | None) -> None:
+    if sizes is None:
+        return
+    if not 1 <= len(sizes) <= 4 or any(s < 1 for s in sizes):
+        raise HistoryError("pozzetti: give 1 to 4 positive sizes, e.g. 'pozzetti 11 11 11'")
+    stock = len(full_deck()) - 11 * players - sum(sizes) - 1
+    if stock < 3:
+        raise HistoryError(f"pozzetti of {sum(sizes)} cards leave {stock} cards in the stock (at least 3 needed)")
+
+
+def steps_from_log(log: Iterable[Record]) -> tuple[Step, ...]:
+    """The player actions of a hand's log (events such as pozzetti and the end are skipped)."""
+    steps: list[Step] = []
+    for record in log:
+        kind = record.kind
+        if kind in ("draw", "pickup", "discard"):
+            steps.append(Step(record.seat, kind, record.cards))  # type: ignore[arg-type]
+        elif kind in ("meld", "attach"):
+            steps.append(Step(record.seat, kind, record.cards, record.target if kind == "attach" else -1))  # type: ignore[arg-type]
+        elif kind == "timeout":
+            steps.append(Step(record.seat, "timeout"))
+    return tuple(steps)
+
+
+def initial_deal(hand: Hand) -> Deal:
+    """Rebuild the deal of ``hand`` by undoing its log from the current state, card by card.
+
+    >>> from burraco.core.hand import Hand
+    >>> hand = Hand.deal(players=4, seed=1)
+    >>> fresh = Deal.of_fresh_hand(hand)
+    >>> for _ in range(40):
+    ...     _ = hand.apply(hand.legal_actions()[0])
+    >>> initial_deal(hand) == fresh
+    True
+    """
+    hands = [list(counts) for counts in hand.hands]
+    stock = list(hand.stock)  # bottom first; the top is the end
+    pile = list(hand.discard_pile)
+    for record in reversed(hand.log):
+        kind, seat, cards = record.kind, record.seat, record.cards
+        if kind == "discard":
+            if not pile or pile[-1] != cards[0]:
+                raise HistoryError(f"log record {record.index} discards a card the pile does not show")
+            pile.pop()
+            _move(hands[seat], cards, +1)
+        elif kind in ("meld", "attach"):
+            _move(hands[seat], cards, +1)
+        elif kind == "draw":
+            _move(hands[seat], cards, -1)
+            stock.append(cards[0])
+        elif kind == "pickup":
+            _move(hands[seat], cards, -1)
+            pile = list(cards)
+        elif kind == "pozzetto" and record.detail == "to the stock":
+            size = len(hand.pozzetti[record.target])
+            del stock[:size]
+        elif kind == "pozzetto":
+            _move(hands[seat], cards, -1)
+    for counts in hands:
+        if min(counts) < 0:
+            raise HistoryError("the hand's log does not account for its cards")
+    zones = [[k for k in range(NUM_KINDS) for _ in range(counts[k])] for counts in hands]
+    return Deal.of(zones, hand.pozzetti, pile, reversed(stock))
+
+
+def _move(counts: list[int], cards: Sequence[int], sign: int) -> None:
+    for c in cards:
+        counts[c] += sign
+
+
+def nearest_preset(rules: Rules) -> str:
+    """The preset from which ``rules`` differ in the fewest options (the first one on a tie).
+
+    >>> nearest_preset(rules_preset("portal", joker_value=25)), nearest_preset(Rules(players=2))
+    ('portal', 'fibur')
+    """
+    return min(PRESETS, key=lambda name: len(option_changes(PRESETS[name], rules)))
+
+
+def option_changes(base: Rules, rules: Rules) -> dict[str, object]:
+    """The options (other than ``players``) whose value in ``rules`` differs from ``base``."""
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)
+            if f.name != "players" and getattr(rules, f.name) != getattr(base, f.name)}
+
+
+def snapshot(hand: Hand) -> dict[str, object]:
+    """Every field of a hand as immutable values (lists become tuples): equal iff the states are equal.
+
+    >>> from burraco.core.hand import Hand
+    >>> a, b = Hand.deal(players=2, seed=1), Hand.deal(players=2, seed=1)
+    >>> snapshot(a) == snapshot(b), snapshot(a) == snapshot(Hand.deal(players=2, seed=2))
+    (True, False)
+    """
+    return {name: _frozen(getattr(hand, name)) for name in STATE_FIELDS}
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, RecordLog):
+        return tuple(value)
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+def replay(history: HandHistory, stop: int | None = None) -> Hand:
+    """Deal the hand and apply every step in order (or the first ``stop`` steps).
+
+    Each step must be played by the seat whose turn it is; a ``draw`` or ``pickup`` that names its
+    cards must name the cards the deal puts there. On an illegal step raise :class:`ReplayError`
+    (its ``hand`` is the state just before that step). A bad deal raises a :class:`HistoryError`.
+    """
+    try:
+        hand = history.new_hand()
+    except HistoryError:
+        raise
+    except BurracoError as error:
+        raise HistoryError(f"the deal is not valid: {error}") from None
+    steps = history.steps if stop is None else history.steps[:stop]
+    for index, step in enumerate(steps):
+        reason = step_refusal(hand, step)
+        if reason:
+            raise ReplayError(index, step, reason, hand)
+        try:
+            apply_step(hand, step)
+        except BurracoError as error:
+            raise ReplayError(index, step, str(error), hand) from None
+    return hand
+
+
+def step_refusal(hand: Hand, step: Step) -> str:
+    """Why ``step`` does not fit the hand before the engine is asked (seat, named cards), or ''."""
+    if hand.is_over:
+        return f"the hand is over ({hand.end_reason})"
+    if step.seat != hand.to_play:
+        if not 0 <= step.seat < hand.players:
+            return f"there is no seat {step.seat} in a {hand.players}-player hand"
+        return f"it is seat {hand.to_play}'s turn, not seat {step.seat}'s ({cite('3')})"
+    if step.kind == "draw" and step.cards and hand.phase == "take" and hand.stock:
+        top = hand.stock[-1]
+        if step.cards[0] != top:
+            return f"the history says {format_card(step.cards[0])} was drawn, but the stock's top card is " \
+                   f"{format_card(top)}"
+    if step.kind == "pickup" and step.cards and hand.phase == "take" \
+            and counts_of(step.cards) != counts_of(hand.discard_pile):
+        return f"the history says the pile held {format_cards(step.cards)}, but it holds " \
+               f"{format_cards(hand.discard_pile) or 'nothing'}"
+    return ""
+
+
+def apply_step(hand: Hand, step: Step) -> Record:
+    """Apply one step to ``hand`` (the engine verifies it first; a refusal leaves the hand unchanged)."""
+    action = step.action()
+    if action is None:
+        return hand.call_time_out()
+    return hand.apply(action)
