@@ -41,6 +41,7 @@ def test_the_last_turn_on_an_exhausted_stock_is_not_a_missed_close() -> None:
         hand.apply(action)
     plans = Planner(Evaluator(RULES), max_nodes=80, width=6).plans(hand)
     assert all(p.closes for p in plans), "every discard of the last turn ends the hand"
+    assert not any(p.goes_out for p in plans), "none of them by going out"
     assert any(p.diff > 0 for p in plans), "and the side that plays it wins"
     counts = count_blunders(Hand.deal(4, seed, 0, RULES), actions)
     assert counts[hand.side_of[seat]]["missed_closes"] == 0

@@ -82,13 +82,4 @@ def _winning_close_exists(hand: Hand) -> bool:
     if not hand.side_took_pozzetto(side) or hand.hand_sizes[seat] > 9:
         return False
     planner = Planner(Evaluator(hand.rules), max_nodes=80, width=6)
-    return any(p.closes and p.diff > 0 and _goes_out(hand, p.actions) for p in planner.plans(hand))
-
-
-def _goes_out(hand: Hand, actions: Sequence[Action]) -> bool:
-    """Do ``actions`` end the hand by the seat's close (not by the stock running out)?"""
-    trial = hand.clone()
-    seat = hand.to_play
-    for action in actions:
-        trial.apply(action)
-    return trial.closed_by == seat
+    return any(p.goes_out and p.diff > 0 for p in planner.plans(hand))

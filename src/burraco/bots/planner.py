@@ -40,8 +40,11 @@ class Plan:
     actions: tuple[Action, ...]
     value: float
     closes: bool = False
+    """The plan ends the hand: the seat's close, or its discard on the exhausted stock (§7)."""
     diff: float = 0.0
     """The estimated (or, when closing, exact) final difference, without the closing priority."""
+    goes_out: bool = False
+    """The plan ends the hand by the seat's own close (§6), not on the exhausted stock (§7)."""
 
 
 @dataclass(slots=True)
@@ -83,7 +86,7 @@ class Planner:
         search.nodes += 1
         if hand.is_over or hand.to_play != seat or hand.phase != "play":
             diff = self.evaluator.position(hand, seat)
-            search.plans.append(Plan(prefix, diff, hand.is_over, diff))
+            search.plans.append(Plan(prefix, diff, hand.is_over, diff, hand.closed_by == seat))
             return
         legal = hand.legal_actions()
         discards = [a.cards[0] for a in legal if a.kind == "discard"]
@@ -108,7 +111,7 @@ class Planner:
         diff = evaluator.position(after, seat)
         if after.is_over:
             priority = WIN_CLOSE if diff > 0 else 0.0
-            return Plan(actions, diff + priority, True, diff)
+            return Plan(actions, diff + priority, True, diff, after.closed_by == seat)
         value = diff - evaluator.discard_cost(hand, seat, card, discards)
         return Plan(actions, value, False, diff)
 
