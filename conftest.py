@@ -1,11 +1,10 @@
 """Collection rules shared by the whole suite.
 
-When ``burraco.core`` (with ``burraco.bots.lite`` and the RL hot path) is compiled (mypyc,
+When ``burraco.core`` (with the search bots' and the RL environment's hot paths) is compiled (mypyc,
 setup.py), pytest cannot collect doctests from the ``.py`` files of the compiled modules (the
 imported module is the ``.so``). Their doctests are run instead by
-``tests/core/test_compiled_doctests.py`` (and ``tests/rl/test_compiled.py`` for the modules of
-``burraco.rl`` compiled with the core), against the compiled module, from the source text
-(``burraco.bots.lite`` has none).
+``tests/core/test_compiled_doctests.py``, against the compiled module, from the source text
+(``tests/test_compiled_modules.py`` checks which modules are compiled).
 """
 
 from __future__ import annotations
@@ -31,8 +30,8 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
         return True
     if collection_path.suffix == ".py" and collection_path.parent == CORE and collection_path.stem != "__init__":
         return True if is_compiled(f"burraco.core.{collection_path.stem}") else None
-    if collection_path.suffix == ".py" and collection_path.parent == BOTS and collection_path.stem == "lite":
-        return True if is_compiled("burraco.bots.lite") else None  # compiled with the core; no doctests
+    if collection_path.suffix == ".py" and collection_path.parent == BOTS and collection_path.stem != "__init__":
+        return True if is_compiled(f"burraco.bots.{collection_path.stem}") else None
     if collection_path.suffix == ".py" and collection_path.parent == RL and collection_path.stem != "__init__":
         return True if is_compiled(f"burraco.rl.{collection_path.stem}") else None
     return None

@@ -1,4 +1,5 @@
-"""Build hook: compile the rules core (with ``burraco.bots.lite`` and the RL environment's hot path) with mypyc when the package is installed.
+"""Build hook: compile the rules core (with the search bots' and the RL environment's hot paths) with mypyc
+when the package is installed.
 
 Everything else about the package is in pyproject.toml. The compiled modules are the same
 source files as the pure-Python ones; where no C compiler (or no mypyc) is available, or when
@@ -22,14 +23,16 @@ COMPILED = [
 ]
 """The modules of ``burraco.core`` that mypyc compiles: all but ``citation`` and ``legal_view`` (a lazy
 ``Sequence`` of the legal actions, built once per decision: a mypyc class cannot derive from an ABC)."""
-COMPILED_BOTS = ["lite"]
-"""The modules of ``burraco.bots`` compiled with them: the search bot's playout policy and
-evaluation (its hot path; no doctests, nothing subclassed)."""
+COMPILED_BOTS = ["lite", "ismcts", "searcher", "paired", "meldfree", "tracking"]
+"""The modules of ``burraco.bots`` compiled with them: the search bots' playout policy and
+evaluation (``lite``), the search itself (``ismcts``, the champion's ``searcher`` and ``paired`` race)
+and the champion's belief worlds (``meldfree``, ``tracking``). The two search classes allow
+interpreted subclasses (``mypyc_attr``); the doctests run against the compiled modules."""
 
 COMPILED_RL = ["actions", "fastobs", "layout", "stepper"]
 """The modules of ``burraco.rl`` compiled with the core: the environment's hot path (canonical legal
 list and mask, incremental observation, the step). They import only the core and the standard library: the
-build runs mypy where NumPy, PettingZoo and Gymnasium are not installed (tests/rl/test_compiled.py)."""
+build runs mypy where NumPy, PettingZoo and Gymnasium are not installed (tests/test_compiled_modules.py)."""
 
 
 def _pure(reason: str) -> list[object]:

@@ -35,6 +35,8 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.lite import evaluate, lite_discard_costs, lite_play_from, lite_turn, reward
 from burraco.core.actions import Action
@@ -59,6 +61,7 @@ class Node:
         self.available = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IsmctsBot:
     """ISMCTS with UCT over the bot's take and discard decisions, greedy macro-steps in between."""
 

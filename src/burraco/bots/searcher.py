@@ -33,6 +33,8 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from burraco.bots.evaluation import Evaluator
 from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import REWARD_SCALE, IsmctsBot, Node
@@ -53,6 +55,7 @@ DEPTH: Final = 8
 """Turns an iteration plays (in the tree, then by the greedy policy) before it is scored."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChampionBot(IsmctsBot):
     """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
 

@@ -1,11 +1,13 @@
-"""The modules of ``burraco.rl`` that setup.py compiles with the core (``COMPILED_RL``).
+"""The modules of ``burraco.bots`` and ``burraco.rl`` that setup.py compiles with the core
+(``COMPILED_BOTS``, ``COMPILED_RL``).
 
 The build is all or nothing: mypyc type-checks every listed module in pip's isolated build
-environment, where only setuptools and mypy are installed, and one module mypy cannot check
-makes the whole install fall back to the pure-Python core. So a listed module must import only
-the standard library and ``burraco`` modules that do the same (checked here on the source, on
-both paths); on the compiled path the listed modules and the core are compiled together, and
-their doctests run against the compiled module (conftest.py skips collecting them from the file;
+environment, where only setuptools and mypy (with its ``mypy_extensions``) are installed, and one
+module mypy cannot check makes the whole install fall back to the pure-Python core. So a listed
+module must import only the standard library, ``mypy_extensions`` (the search bots' ``mypyc_attr``)
+and ``burraco`` modules that do the same (checked here on the source, on both paths); on the
+compiled path the listed modules and the core are compiled together, and their doctests run
+against the compiled module (conftest.py skips collecting them from the file;
 ``tests/core/test_compiled_doctests.py`` runs them).
 """
 
@@ -20,7 +22,7 @@ import pytest
 
 from burraco.benchmarks import core_path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 
 
@@ -33,6 +35,10 @@ def _listed(name: str) -> list[str]:
 
 
 COMPILED_RL = _listed("COMPILED_RL")
+COMPILED_BOTS = _listed("COMPILED_BOTS")
+LISTED = [f"burraco.rl.{name}" for name in COMPILED_RL] + [f"burraco.bots.{name}" for name in COMPILED_BOTS]
+BUILD_ENVIRONMENT = {"mypy_extensions"}
+"""What pip's isolated build environment holds besides the standard library (mypy's own dependency)."""
 
 
 def _imports(module: str) -> set[str]:
@@ -65,14 +71,15 @@ def _third_party_closure(module: str) -> set[str]:
     return outside
 
 
-def test_the_rl_hot_path_is_listed() -> None:
+def test_the_hot_paths_are_listed() -> None:
     assert {"actions", "fastobs", "layout", "stepper"} <= set(COMPILED_RL)
+    assert {"lite", "ismcts", "searcher", "paired", "meldfree", "tracking"} <= set(COMPILED_BOTS)
     assert set(_listed("COMPILED")) >= {"hand", "actions", "view"}  # the core is still listed
 
 
-@pytest.mark.parametrize("name", COMPILED_RL)
-def test_a_compiled_rl_module_needs_nothing_but_the_standard_library(name: str) -> None:
-    assert _third_party_closure(f"burraco.rl.{name}") == set()
+@pytest.mark.parametrize("module", LISTED)
+def test_a_compiled_module_needs_nothing_the_build_environment_lacks(module: str) -> None:
+    assert _third_party_closure(module) <= BUILD_ENVIRONMENT
 
 
 def test_the_closure_check_sees_numpy() -> None:
@@ -80,7 +87,7 @@ def test_the_closure_check_sees_numpy() -> None:
     assert "numpy" in _third_party_closure("burraco.rl.observation")
 
 
-@pytest.mark.parametrize("name", COMPILED_RL)
+@pytest.mark.parametrize("name", LISTED)
 def test_compiled_with_the_core_or_not_at_all(name: str) -> None:
-    module = importlib.import_module(f"burraco.rl.{name}")
+    module = importlib.import_module(name)
     assert str(module.__file__).endswith(".py") == (core_path() == "pure Python")
