@@ -2,7 +2,8 @@
 
 * the heuristic bot's decision time (median and 90th percentile over every decision of a few
   2-player hands against itself);
-* ISMCTS iterations per second (searched decisions with a time budget, 2 players).
+* ISMCTS iterations per second (searched decisions with a time budget, 2 players), and the
+  champion's rollouts per second (its race plays every live candidate in each world).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.ismcts import IsmctsBot
+from burraco.bots.searcher import ChampionBot
 from burraco.core.hand import Hand
 from burraco.core.view import observe
 
@@ -43,7 +45,17 @@ def ismcts_rate(seconds: float = 0.25, decisions: int = 6, seed: int = 0) -> flo
 def ismcts_rates(seconds: float = 0.25, decisions: int = 6, seed: int = 0) -> tuple[float, float]:
     """ISMCTS iterations per wall second and per CPU second (of the searching process) over
     ``decisions`` searched decisions of a 2-player hand."""
-    bot = IsmctsBot(seed=seed, iterations=None, seconds=seconds)
+    return search_rates(IsmctsBot(seed=seed, iterations=None, seconds=seconds), decisions, seed)
+
+
+def champion_rates(ms: float = 250.0, decisions: int = 6, seed: int = 0) -> tuple[float, float]:
+    """The champion's rollouts per wall second and per CPU second, as :func:`ismcts_rates`."""
+    return search_rates(ChampionBot(seed=seed, ms=ms), decisions, seed)
+
+
+def search_rates(bot: IsmctsBot, decisions: int = 6, seed: int = 0) -> tuple[float, float]:
+    """``bot``'s iterations per wall second and per CPU second over its first ``decisions``
+    searched decisions of a 2-player hand against the heuristic (seat 0 searches)."""
     helper = HeuristicBot(seed=seed)
     hand = Hand.deal(players=2, seed=seed)
     iterations = 0
@@ -55,7 +67,7 @@ def ismcts_rates(seconds: float = 0.25, decisions: int = 6, seed: int = 0) -> tu
         bot.last_iterations = 0
         cpu0 = time.process_time()
         action = bot.choose(view, legal) if seat == 0 else helper.choose(view, legal)
-        if bot.last_iterations:
+        if seat == 0 and bot.last_iterations:
             cpu += time.process_time() - cpu0
             iterations += bot.last_iterations
             spent += bot.last_seconds
@@ -67,10 +79,13 @@ def ismcts_rates(seconds: float = 0.25, decisions: int = 6, seed: int = 0) -> tu
 def bench_bots(seed: int = 0) -> dict[str, Any]:
     times = heuristic_decision_times(seed=seed)
     per_s, per_cpu_s = ismcts_rates(seed=seed)
+    champion_per_s, champion_per_cpu_s = champion_rates(seed=seed)
     ordered = sorted(times)
     return {
         "heuristic_decision_ms_median": round(statistics.median(times) * 1e3, 3),
         "heuristic_decision_ms_p90": round(ordered[int(0.9 * (len(ordered) - 1))] * 1e3, 3),
         "ismcts_iterations_per_s": round(per_s, 1),
         "ismcts_iterations_per_cpu_s": round(per_cpu_s, 1),
+        "champion_rollouts_per_s": round(champion_per_s, 1),
+        "champion_rollouts_per_cpu_s": round(champion_per_cpu_s, 1),
     }
