@@ -1,6 +1,7 @@
 """Live tables: seats, the match, connections, and the event log that persists them.
 
-The pieces live beside it: ``seats.py`` (who sits where), ``connection.py`` (a client's queue),
+The pieces live beside it: ``table_setup.py`` (what a table is created with, what all tables
+share, the secret seed), ``seats.py`` (who sits where), ``connection.py`` (a client's queue),
 ``events.py`` (typed events and how each changes a table), ``broadcasting.py`` (what each connection
 is told), ``turn_clock.py`` (grace periods, turn timers, the next deal), ``bot_scheduler.py`` (the bot
 task), ``durability.py`` (rollback), and ``repositories/`` (every SQL statement).
@@ -23,81 +24,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from typing import Any, Literal
 
-from burraco.bots.levels import CHAMPION_MS
 from burraco.core.actions import Action
 from burraco.core.hand import Hand
 from burraco.core.match import Match
-from burraco.core.options import Rules
-from burraco.web import broadcasting, db, match_end, tournament_clock, turn_clock
+from burraco.web import broadcasting, match_end, tournament_clock, turn_clock
 from burraco.web.absence import Absence
 from burraco.web.auth import User
 from burraco.web.bot_scheduler import BotScheduler
 from burraco.web.connection import Connection as Connection
 from burraco.web.durability import STORE_FAILED, snapshot
 from burraco.web.events import TableEvent, apply_event
-from burraco.web.leases import Leases, LocalLeases
-from burraco.web.limits import Limits
-from burraco.web.repositories import Repositories
 from burraco.web.seats import STANDIN_BOT as STANDIN_BOT
 from burraco.web.seats import Seat as Seat
 from burraco.web.seats import TableError as TableError
 from burraco.web.serialize import MeldTexts, dumps
 from burraco.web.table_actor import TableActor
+from burraco.web.table_setup import Clock as Clock
+from burraco.web.table_setup import Runtime as Runtime
+from burraco.web.table_setup import TableConfig as TableConfig
+from burraco.web.table_setup import new_seed as new_seed
 
 log = logging.getLogger(__name__)
-Clock = Callable[[], float]
 Status = Literal["waiting", "playing", "between", "over"]
-
-@dataclass
-class TableConfig:
-    """What a table is created with (stored in the ``tables`` row)."""
-
-    name: str
-    preset: str
-    rules: Rules
-    seed: int
-    turn_timer: float = 0.0
-    grace: float = 30.0
-    created_by: int | None = None
-    created_at: float = 0.0
-    practice: bool = False
-    """A private practice table: one human and bots, unrated, not in the lobby; may use a chosen seed."""
-    tournament: dict[str, Any] | None = None
-    """A tournament's table (``{"id", "turn", "table", "deadline"}``, ``tournament_tables.py``): anyone may
-    watch it and it plays on while nobody does, even with bots in every seat."""
-
-
-@dataclass
-class Runtime:
-    """What every table of one app shares: the store, the clocks, bot pacing."""
-
-    store: db.Store
-    clock: Clock
-    wallclock: Clock
-    bot_delay: float = 0.0
-    champion_ms: float = CHAMPION_MS
-    """The champion bot's search budget per decision in milliseconds (``bot_scheduler.py``)."""
-    bot_users: dict[str, int] = field(default_factory=dict)
-    closing: bool = False
-    """Set when the app stops: no new bot task starts."""
-    durable: bool = True
-    """Wait for each event's commit before telling anyone (False: queue it and go on; see docs/web.md)."""
-    limits: Limits = field(default_factory=Limits)
-    leases: Leases = field(default_factory=LocalLeases)
-    """Which tables this process may hold (shared with other processes through Redis: ``leases.py``)."""
-    match_observers: list[Callable[[Table], Awaitable[None]]] = field(default_factory=list)
-    """Called after a table's finished match is recorded (the online tournaments record its result)."""
-    repos: Repositories = field(init=False)
-    """The data-access layer over ``store`` (no SQL is written anywhere else)."""
-
-    def __post_init__(self) -> None:
-        self.repos = Repositories.over(self.store)
-
 
 class Table:
     """A live table. Call the ``async`` methods only from its actor (``table.actor.run(...)``)."""
@@ -429,8 +380,3 @@ class Table:
     def paused(self) -> bool:
         """An all-bot table plays only while someone watches it (a tournament's table always plays)."""
         return self.all_bots and not self.conns and self.config.tournament is None
-
-
-def new_seed() -> int:
-    """A live table's secret seed: from the OS's secure randomness, never chosen by a client."""
-    return secrets.randbits(63)
