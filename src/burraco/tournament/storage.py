@@ -10,7 +10,7 @@ from pathlib import Path
 
 from burraco.tournament.director import Tournament
 from burraco.tournament.errors import TournamentFileError
-from burraco.tournament.model import state_from_dict, state_to_dict
+from burraco.tournament.model_json import state_from_dict, state_to_dict
 
 
 def load(path: str | os.PathLike[str]) -> Tournament:

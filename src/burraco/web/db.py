@@ -140,7 +140,7 @@ tournaments: Final = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(80), nullable=False),
     Column("owner_id", Integer, ForeignKey("users.id"), nullable=False),
-    Column("document", JSON, nullable=False),  # burraco.tournament.model.state_to_dict (the CLI's file)
+    Column("document", JSON, nullable=False),  # burraco.tournament.model_json.state_to_dict (the CLI's file)
     Column("version", Integer, nullable=False),  # +1 on every change (optimistic concurrency)
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),

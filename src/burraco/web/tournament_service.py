@@ -36,7 +36,7 @@ def director_module() -> type[Tournament]:
 
 
 def to_document(t: Tournament) -> dict[str, Any]:
-    from burraco.tournament.model import state_to_dict
+    from burraco.tournament.model_json import state_to_dict
 
     return state_to_dict(t.state)
 
@@ -45,7 +45,7 @@ def from_document(document: object) -> Tournament:
     """A tournament from a stored or imported document (422 ``t.bad_file`` if it is not one)."""
     tournament = director_module()
     from burraco.tournament.errors import TournamentError
-    from burraco.tournament.model import state_from_dict
+    from burraco.tournament.model_json import state_from_dict
 
     try:
         return tournament(state_from_dict(document))

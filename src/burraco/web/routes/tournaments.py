@@ -184,7 +184,7 @@ def export(tournament_id: TournamentId, request: Request, user: OptionalUser,
     if fmt == "json":
         if not (svc.is_director(user) and user is not None and row.owner_id == user.id):
             raise own(403, "not_owner", owner=row.owner)
-        from burraco.tournament.model import state_to_dict
+        from burraco.tournament.model_json import state_to_dict
 
         content: str | bytes = json.dumps(state_to_dict(t.state), indent=1, ensure_ascii=False) + "\n"
     else:
