@@ -34,7 +34,6 @@ FILE_FORMAT: Final = "burraco-tournament"
 FILE_VERSION: Final = 1
 
 
-
 def state_to_dict(state: State) -> dict[str, Any]:
     c = state.config
     return {
