@@ -14,14 +14,38 @@ def test_bench_rl_prints_both_rates() -> None:
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
     assert {"core", "engine_actions_per_s", "engine_trusted_actions_per_s", "env_steps_per_s",
-            "wrapped_env_steps_per_s", "ratio", "wrapped_ratio", "observation_us", "mask_us"} <= set(figures)
+            "wrapped_env_steps_per_s", "ratio", "wrapped_ratio", "observation_us", "mask_us",
+            "null_env_steps_per_s", "ceiling_ratio"} <= set(figures)
     assert figures["players"] == 3 and figures["hands"] >= 1
+    assert 0 < figures["ceiling_ratio"] < 1
 
 
 def test_bench_rl_table() -> None:
     result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.02"])
     assert result.exit_code == 0, result.output
     assert "actions/s" in result.stdout and "steps/s" in result.stdout
+    assert "API floor" in result.stdout
+
+
+def test_null_env_plays_the_steps_it_is_given_through_the_same_api() -> None:
+    """The floor's environment: burraco_v0's spaces, the given number of policy steps, then every
+    agent terminated and removed by its dead step, as in burraco_v0."""
+    import random
+
+    from burraco.rl import burraco_v0
+    from burraco.rl.bench_floor import NullEnv, null_hand
+
+    env = NullEnv(players=3)
+    assert null_hand(env, 7, random.Random(2)) == 7 and env.agents == []
+    assert null_hand(env, 0, random.Random(2)) == 0 and env.agents == []
+    env.reset(steps=3)
+    obs = env.last()[0]
+    assert env.observation_space("player_0").contains(obs)
+    real = burraco_v0.raw_env(players=3)
+    real.reset(seed=1)
+    real_obs = real.last()[0]
+    assert {k: (v.shape, v.dtype) for k, v in obs.items()} == {k: (v.shape, v.dtype) for k, v in real_obs.items()}
+    assert int(obs["action_mask"].sum()) <= int(real_obs["action_mask"].sum())
 
 
 def test_every_loop_plays_the_same_deal_with_the_same_policy_stream() -> None:

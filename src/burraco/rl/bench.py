@@ -21,7 +21,10 @@ loop of each pair replays its partner's trajectory on warm memos.
   as ``bool`` (the same bytes): NumPy's ``nonzero`` over an ``int8`` array of 3127 entries costs
   about 10 µs, over ``bool`` under 1 µs — more than the difference between the loops;
 * ``wrapped``: the same loop through PettingZoo's standard wrappers (``AssertOutOfBoundsWrapper``,
-  ``OrderEnforcingWrapper``).
+  ``OrderEnforcingWrapper``);
+* ``null``, after the others on every hand: as many steps of :class:`~burraco.rl.bench_floor.NullEnv`
+  (the same API and policy, no game) as ``env`` took: the API's floor, and from it the
+  ``ceiling_ratio`` no AEC environment of this game can pass on this machine.
 
 A last pass replays hands with the raw environment and times the observation vector and the mask
 alone (µs per step, the timer's own cost taken off).
@@ -38,6 +41,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from burraco.benchmarks import play_random
 from burraco.rl import burraco_v0
+from burraco.rl.bench_floor import NullEnv, ceiling, null_hand
 
 POLICY_SEED_OFFSET = 2**32
 """The policy's random stream of hand ``i`` is ``random.Random(POLICY_SEED_OFFSET + seed + i)``."""
@@ -124,15 +128,22 @@ def loop_order(hand_index: int) -> tuple[str, ...]:
 
 def bench_rl(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str, Any]:
     """Play the same hands in every loop until the raw env used ``seconds`` of CPU; the rates and ratios."""
-    raw, wrapped = burraco_v0.raw_env(players=players), wrapped_env(players)
-    count = dict.fromkeys(LOOPS, 0)
+    raw, wrapped, null = burraco_v0.raw_env(players=players), wrapped_env(players), NullEnv(players)
+    count = dict.fromkeys((*LOOPS, "null"), 0)
     cpu = dict.fromkeys(count, 0.0)
     hands = 0
     while cpu["env"] < seconds or hands < 2:
+        steps = 0
         for name in loop_order(hands):
             start = time.process_time()
-            count[name] += _play(name, seed + hands, raw, wrapped)
+            played = _play(name, seed + hands, raw, wrapped)
             cpu[name] += time.process_time() - start
+            count[name] += played
+            if name == "env":
+                steps = played
+        start = time.process_time()
+        count["null"] += null_hand(null, steps, policy_rng(seed + hands))
+        cpu["null"] += time.process_time() - start
         hands += 1
     rate = {name: count[name] / max(cpu[name], 1e-9) for name in count}
     return {
@@ -144,6 +155,8 @@ def bench_rl(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str,
         "wrapped_env_steps_per_s": round(rate["wrapped"], 1),
         "ratio": round(rate["env"] / rate["engine"], 3),
         "wrapped_ratio": round(rate["wrapped"] / rate["engine"], 3),
+        "null_env_steps_per_s": round(rate["null"], 1),
+        "ceiling_ratio": ceiling(rate["engine"], rate["null"]),
         **_split(raw, seed, hands, seconds / 4),
     }
 
