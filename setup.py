@@ -17,7 +17,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
-    "actions", "cards", "determinize", "errors", "generate", "hand", "history", "history_model", "history_read",
+    "actions", "cards", "determinize", "errors", "generate", "hand", "hand_checks", "hand_state", "history", "history_model", "history_read",
     "history_write", "legal", "match", "melds",
     "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]

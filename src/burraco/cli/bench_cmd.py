@@ -87,7 +87,7 @@ def rl(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     warm: Annotated[int, typer.Option(help="Also replay this many hands with warm memos (µs a step by part).")] = 0,
 ) -> None:
-    """Environment steps of burraco_v0 beside the engine's raw actions, per CPU-second, same hands (needs [rl])."""
+    """Environment steps of burraco_v0 beside the engine's raw actions, per CPU-second (needs the rl extra)."""
     try:
         require("rl")
         from burraco.rl.bench import bench_rl

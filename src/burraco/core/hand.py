@@ -17,125 +17,41 @@ log. A refused action leaves the state exactly as it was (everything is verified
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final
 
 from burraco.core.actions import DRAW, PICKUP, Action, Record
-from burraco.core.cards import DECK_SIZE, IS_WILD, NUM_KINDS, counts_of, format_card, format_cards, full_deck
+from burraco.core.cards import DECK_SIZE, NUM_KINDS, format_card, format_cards, full_deck
 from burraco.core.citation import cite
-from burraco.core.errors import IllegalActionError, IllegalMeldError
 from burraco.core.generate import play_chunks
+from burraco.core.hand_checks import HandChecks
+from burraco.core.hand_state import (
+    _NO_CARDS,
+    HAND_CARDS,
+    POZZETTO_WITH_DISCARD,
+    STATE_FIELDS,
+    HandState,
+    Phase,
+    _fail,
+)
 from burraco.core.legal import PlayGroup, play_group
 from burraco.core.legal_view import LegalView
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules
-from burraco.core.recordlog import RecordLog
 from burraco.core.rng import SplitMix64
-from burraco.core.scoring import SideScore, score_side
-from burraco.core.summary import HandSummary
 
-Phase = Literal["take", "play", "over"]
-HAND_CARDS: Final = 11
 DEFAULT_RULES: Final = Rules()
-POZZETTO_WITH_DISCARD: Final = "with the discard"
-"""The detail of the record of a pozzetto taken with the discard that emptied the hand (§6)."""
 DISCARD_ACTIONS: Final = tuple(Action("discard", (card,)) for card in range(NUM_KINDS))
-_CLOSE_NO_POZZETTO: Final = 1
-_CLOSE_NO_BURRACO: Final = 2
-_CLOSE_WILDCARD: Final = 3
-_CLOSE_PICKED_ALONE: Final = 4
-_CLOSE_OPPONENT_WAITING: Final = 5
-"""Why a last card cannot close the hand (§6.1, §6.2, §6.4, §6.5, §6.6): codes for the listing,
-worded by :meth:`Hand._closing_text` only when a player asks."""
-_LEAVES_EMPTY: Final = 10
-_LEAVES_PICKED_ALONE: Final = 11
-"""A play that empties the hand with no pozzetto left (§3, §6), or leaves only the card picked up
-alone this turn (Art. 19)."""
-def _fail(message: str) -> IllegalActionError:
-    return IllegalActionError(message)
 
 
-STATE_FIELDS: Final = (
-    "closed_by",
-    "dealer",
-    "discard_pile",
-    "end_reason",
-    "first_turn_done",
-    "hand_sizes",
-    "hands",
-    "known",
-    "log",
-    "melds",
-    "must_draw",
-    "next_pozzetto",
-    "one_card_pick",
-    "phase",
-    "players",
-    "pozzetti",
-    "pozzetto_of_side",
-    "rules",
-    "side_of",
-    "solo_seat",
-    "stock",
-    "time_out_last",
-    "to_play",
-    "turns",
-    "turns_without_stock",
-    "visible_logs",)
-"""Every attribute of a hand's state (its slots; :func:`burraco.core.history.snapshot` reads them)."""
-
-
-class Hand:
-    """One hand of Burraco for 2, 3 or 4 players. Seats play clockwise: 0, 1, 2, 3.
+class Hand(HandChecks):
+    """One hand of Burraco for 2, 3 or 4 players: the actions on a :class:`HandState`. Seats play
+    clockwise: 0, 1, 2, 3.
 
     With 4 players seats 0 and 2 (North-South) form side 0, seats 1 and 3 side 1; with 2 players
     each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
     """
 
-    __slots__ = (*STATE_FIELDS, "_owned", "_summaries", "_summary_of")
-
-    def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
-                 discard: list[int], stock: list[int], *, copy_of: Hand | None = None) -> None:
-        """Build a hand from an explicit deal. ``stock`` lists cards from the top down.
-
-        ``copy_of`` (used by :meth:`clone`) copies that hand's state instead and ignores the deal:
-        compiled classes cannot be created without ``__init__``."""
-        if copy_of is not None:
-            self._copy_state(copy_of)
-            return
-        self.rules = rules
-        self.players = rules.players
-        self.dealer = dealer
-        self.hands = [counts_of(h) for h in hands]
-        self._summaries = [HandSummary(h) for h in self.hands]
-        """Per seat, the generator's masks and codes of ``hands[seat]``, kept up card by card,
-        shared with clones until written (``_owned``: bit per seat this hand may write)."""
-        self._summary_of = self.hands[:]
-        """Per seat, the very list its summary describes (a list replaced from outside is noticed)."""
-        self._owned = (1 << self.players) - 1
-        self.hand_sizes = [len(h) for h in hands]
-        self.pozzetti = [list(p) for p in pozzetti]
-        self.pozzetto_of_side: dict[int, int] = {}
-        self.next_pozzetto = 0
-        self.discard_pile = list(discard)
-        self.stock = list(reversed(stock))  # the top of the stock is the end of the list
-        self.side_of = _initial_sides(self.players)
-        self.solo_seat = -1
-        self.melds: list[list[Meld]] = [[] for _ in range(max(self.side_of) + 1)]
-        self.known = [[0] * NUM_KINDS for _ in range(self.players)]
-        self.to_play = (dealer + 1) % self.players
-        self.phase: Phase = "take"
-        self.turns = 0
-        self.turns_without_stock = 0
-        self.must_draw = False
-        self.one_card_pick = (-1, False)
-        self.first_turn_done = [False] * self.players
-        self.closed_by = -1
-        self.end_reason = ""
-        self.time_out_last = -1
-        self.log = RecordLog()
-        self.visible_logs = [RecordLog() for _ in range(self.players + 1)]
-        """Per seat (the last one: a spectator), the log as that seat may see it (RULES.md §5)."""
-        self._check_deal()
+    __slots__ = ()
 
     # ----------------------------------------------------------------- dealing (§2)
     @classmethod
@@ -178,78 +94,6 @@ class Hand:
         discard = [cards[top]]
         stock = cards[top + 1 : bottom + 1]
         return cls(rules, dealer, hands, pozzetti, discard, stock)
-
-    def _check_deal(self) -> None:
-        if not 0 <= self.dealer < self.players:
-            raise _fail(f"dealer must be a seat from 0 to {self.players - 1}")
-        if len(self.hands) != self.players:
-            raise _fail(f"{self.players} players need {self.players} hands")
-        total = [0] * NUM_KINDS
-        for zone in (*self.hands, counts_of(self.stock), counts_of(self.discard_pile),
-                     *(counts_of(p) for p in self.pozzetti)):
-            for k in range(NUM_KINDS):
-                total[k] += zone[k]
-        if total != counts_of(full_deck()):
-            raise _fail(f"the deal does not hold exactly the 108 cards of two decks ({cite('1')})")
-
-    # ----------------------------------------------------------------- queries
-    def side(self, seat: int) -> int:
-        return self.side_of[seat]
-
-    def seats_of_side(self, side: int) -> list[int]:
-        return [s for s in range(self.players) if self.side_of[s] == side]
-
-    def hand_size(self, seat: int) -> int:
-        return self.hand_sizes[seat]
-
-    def set_hand(self, seat: int, counts: list[int]) -> None:
-        """Replace a seat's count vector (``hand_sizes`` is the caller's to keep right): the way
-        to write ``hands[seat]`` from outside (determinization); the hand keeps the list."""
-        self.hands[seat] = counts
-        self._summaries[seat] = HandSummary(counts)
-        self._summary_of[seat] = counts
-        self._owned |= 1 << seat
-
-    def _summary(self, seat: int) -> HandSummary:
-        """The summary of ``hands[seat]`` to read, rebuilt if the list was replaced from outside."""
-        counts = self.hands[seat]
-        if self._summary_of[seat] is not counts:
-            self.set_hand(seat, counts)
-        return self._summaries[seat]
-
-    def _own_summary(self, seat: int) -> HandSummary:
-        """The summary of ``hands[seat]`` to write: copied first if it is shared with a clone."""
-        summary = self._summary(seat)
-        if not self._owned >> seat & 1:
-            summary = self._summaries[seat] = summary.copy()
-            self._owned |= 1 << seat
-        return summary
-
-    def hand_cards(self, seat: int) -> list[int]:
-        """The cards of a seat's hand, sorted by card id."""
-        counts = self.hands[seat]
-        return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
-
-    @property
-    def num_sides(self) -> int:
-        return max(self.side_of) + 1
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def side_took_pozzetto(self, side: int) -> bool:
-        return side in self.pozzetto_of_side
-
-    def pozzetto_available(self, side: int) -> bool:
-        """The side has not taken a pozzetto and one is left (§5)."""
-        return side not in self.pozzetto_of_side and self.next_pozzetto < len(self.pozzetti)
-
-    def card_count(self) -> int:
-        """All cards in every zone: always 108 (the invariant the fuzzer checks)."""
-        untaken = sum(len(p) for p in self.pozzetti[self.next_pozzetto :])
-        in_melds = sum(len(m.cards) for side in self.melds for m in side)
-        return sum(self.hand_sizes) + len(self.stock) + len(self.discard_pile) + untaken + in_melds
 
     # ----------------------------------------------------------------- take (§3.1)
     def verify_draw(self) -> None:
@@ -406,68 +250,6 @@ class Hand:
         self._end_turn(seat)
         return record
 
-    def _closing_refusal(self, seat: int, card: int, extra_melds: Sequence[Meld] = (), replaced: int = -1) -> str:
-        """Why discarding ``card`` as the last card would not close the hand (§6), or ''."""
-        return self._closing_text(self._closing_block(seat, card, extra_melds, replaced), card)
-
-    def _closing_block(self, seat: int, card: int, extra_melds: Sequence[Meld] = (), replaced: int = -1) -> int:
-        """The rule of §6 that keeps ``card``, discarded as the last card, from closing the hand: one
-        of the ``_CLOSE_*`` codes, 0 if it closes (the listing asks this; messages are made apart)."""
-        side = self.side_of[seat]
-        if not self.side_took_pozzetto(side):
-            return _CLOSE_NO_POZZETTO
-        melds = [m for i, m in enumerate(self.melds[side]) if i != replaced] + list(extra_melds)
-        need_clean = self.rules.clean_burraco_to_close
-        if not any(m.burraco(self.rules) == "clean" if need_clean else len(m.cards) >= 7 for m in melds):
-            return _CLOSE_NO_BURRACO
-        if IS_WILD[card]:
-            return _CLOSE_WILDCARD
-        picked, had_copy = self.one_card_pick
-        if card == picked and not had_copy:
-            return _CLOSE_PICKED_ALONE
-        if self.rules.opponent_must_have_played:
-            waiting = [s for s in range(self.players) if self.side_of[s] != side and not self.first_turn_done[s]]
-            if waiting:
-                return _CLOSE_OPPONENT_WAITING
-        return 0
-
-    def _closing_text(self, block: int, card: int) -> str:
-        """The words of a ``_CLOSE_*`` code for ``card`` ('' for 0)."""
-        if block == _CLOSE_NO_POZZETTO:
-            return f"you cannot close before your side has taken its pozzetto ({cite('6.1')})"
-        if block == _CLOSE_NO_BURRACO:
-            kind = "a clean burraco" if self.rules.clean_burraco_to_close else "a burraco"
-            return f"you cannot close without {kind} on your side ({cite('6.2')})"
-        if block == _CLOSE_WILDCARD:
-            return f"you cannot close by discarding a wildcard ({format_card(card)}) ({cite('6.4')}, Art. 11)"
-        if block == _CLOSE_PICKED_ALONE:
-            return f"you cannot close with the card just picked up alone from the discard pile ({cite('6.5')})"
-        if block == _CLOSE_OPPONENT_WAITING:
-            return f"you cannot close before every opponent has played a turn ({cite('6.6')})"
-        return ""
-
-    # ----------------------------------------------------------------- time-out (§10, Art. 28)
-    def call_time_out(self) -> Record:
-        """The turn's time ran out: the player now playing finishes, then play goes on until the player
-        on their right (who played just before them) has played; that discard ends the hand."""
-        if self.phase == "over":
-            raise _fail("the hand is over: no time-out to call")
-        if self.time_out_last >= 0:
-            raise _fail("time-out has already been called in this hand")
-        self.time_out_last = (self.to_play - 1) % self.players
-        return self._record(self.to_play, "timeout", (), self.time_out_last, "time-out called (Art. 28)")
-
-    # ----------------------------------------------------------------- scoring (§8)
-    def scores(self) -> list[SideScore]:
-        """Each side's §8 breakdown (provisional while the hand is being played)."""
-        result = []
-        for side in range(self.num_sides):
-            seats = self.seats_of_side(side)
-            cards = [c for s in seats for c in self.hand_cards(s)]
-            closed = self.closed_by in seats
-            result.append(score_side(self.melds[side], cards, self.side_took_pozzetto(side), closed, self.rules))
-        return result
-
     # ----------------------------------------------------------------- generic dispatch
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
@@ -525,6 +307,7 @@ class Hand:
             return self._meld(made, action.cards)
         return self._attach(made, action.target, action.cards)
 
+    # ----------------------------------------------------------------- listing
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action now (consistent with :meth:`verify`, property-tested)."""
         if self.phase == "take":
@@ -596,242 +379,17 @@ class Hand:
             cards = [k for k in cards if not self._closing_block(seat, k)]
         return cards
 
-    # ----------------------------------------------------------------- internals
-    def _leaves_ok(self, seat: int, left: int, cards: Sequence[int], new: Meld | None, target: int) -> bool:
-        if new is None:
-            side_melds = self.melds[self.side_of[seat]]
-            made = meld_or_reason(cards, self.rules) if target < 0 else attach_or_reason(
-                side_melds[target], cards, self.rules)
-            if isinstance(made, str):
-                return False
-            new = made
-        return not self._leaves_block(seat, len(cards), [new], target)
-
-    def _verify_leaves_hand(self, seat: int, used: int, made: list[Meld], target: int) -> None:
-        """§3: the hand may be emptied only to take the pozzetto on the fly; one card left must be
-        discardable (to take the pozzetto with the discard, or to close)."""
-        block = self._leaves_block(seat, used, made, target)
-        if not block:
-            return
-        if block == _LEAVES_EMPTY:
-            raise _fail("you must keep a card to discard: your side has already taken its pozzetto "
-                        f"({cite('3', '6')})")
-        remaining = self._last_card_after(seat, made, target)
-        if block == _LEAVES_PICKED_ALONE:
-            raise _fail(f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
-                        f"which you may not discard this turn ({cite('3')}, Art. 19)")
-        raise _fail(f"this would leave you one card you could not discard: {self._closing_text(block, remaining)}")
-
-    def _leaves_block(self, seat: int, used: int, made: list[Meld], target: int) -> int:
-        """The rule of §3 a play of ``used`` cards making ``made`` breaks by what it leaves in the
-        hand: ``_LEAVES_EMPTY``, ``_LEAVES_PICKED_ALONE`` or a ``_CLOSE_*`` code; 0 if none."""
-        left = self.hand_sizes[seat] - used
-        side = self.side_of[seat]
-        if left >= 2:
-            return 0
-        if left == 0:
-            return 0 if self.pozzetto_available(side) else _LEAVES_EMPTY
-        remaining = self._last_card_after(seat, made, target)
-        picked, had_copy = self.one_card_pick
-        if remaining == picked and not had_copy:
-            return _LEAVES_PICKED_ALONE
-        if self.pozzetto_available(side):
-            return 0
-        return self._closing_block(seat, remaining, made, target)
-
-    def _last_card_after(self, seat: int, made: list[Meld], target: int) -> int:
-        counts = list(self.hands[seat])
-        used = list(made[0].cards)
-        if target >= 0:
-            for c in self.melds[self.side_of[seat]][target].cards:
-                used.remove(c)
-        for c in used:
-            counts[c] -= 1
-        return next(k for k in range(NUM_KINDS) if counts[k] > 0)
-
-    def _verify_phase(self, phase: Phase, what: str) -> None:
-        if self.phase == "over":
-            raise _fail(f"the hand is over: you cannot {what}")
-        if self.phase != phase:
-            if phase == "take":
-                raise _fail(f"you have already taken this turn: you cannot {what} now ({cite('3')})")
-            raise _fail(f"first draw from the stock or pick up the discard pile: you cannot {what} yet ({cite('3')})")
-
-    def _verify_in_hand(self, seat: int, cards: Sequence[int]) -> None:
-        if not cards:
-            raise _fail("no cards given")
-        counts = self.hands[seat]
-        need: dict[int, int] = {}
-        for c in cards:
-            if not 0 <= c < NUM_KINDS:
-                raise _fail(f"{c!r} is not a card")
-            need[c] = need.get(c, 0) + 1
-        for c, n in need.items():
-            if counts[c] < n:
-                raise _fail(f"{format_card(c)} is not in your hand" if counts[c] == 0
-                            else f"you hold only {counts[c]} {format_card(c)}")
-
-    @staticmethod
-    def _can(verify: object, *args: object) -> bool:
-        try:
-            verify(*args)  # type: ignore[operator]
-        except (IllegalActionError, IllegalMeldError):
-            return False
-        return True
-
-    def _add_to_hand(self, seat: int, cards: tuple[int, ...]) -> None:
-        summary = self._own_summary(seat)
-        counts = self.hands[seat]
-        for c in cards:
-            summary.add(counts, c)
-        self.hand_sizes[seat] += len(cards)
-
-    def _add_card(self, seat: int, card: int) -> None:
-        """:meth:`_add_to_hand` of one card (a draw), with no tuple to build and walk."""
-        self._own_summary(seat).add(self.hands[seat], card)
-        self.hand_sizes[seat] += 1
-
-    def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
-        for c in cards:
-            self._remove_card(seat, c)
-
-    def _remove_card(self, seat: int, card: int) -> None:
-        self._own_summary(seat).remove(self.hands[seat], card)
-        known = self.known[seat]
-        if known[card]:
-            known[card] -= 1
-        self.hand_sizes[seat] -= 1
-
-    def _record(self, seat: int, kind: str, cards: tuple[int, ...], target: int = -1, detail: str = "",
-                private: bool = False) -> Record:
-        record = Record(len(self.log), seat, kind, cards, target, detail, private)
-        self.log.append(record)
-        if private:
-            hidden = record.public()
-            for viewer, log in enumerate(self.visible_logs):
-                log.append(record if viewer == seat else hidden)
-        else:
-            for log in self.visible_logs:
-                log.append(record)
-        return record
-
-    def _take_pozzetto(self, seat: int, how: str) -> None:
-        side = self.side_of[seat]
-        index = self.next_pozzetto
-        self.next_pozzetto += 1
-        self.pozzetto_of_side[side] = index
-        cards = self.pozzetti[index]
-        self._add_to_hand(seat, tuple(cards))
-        self._record(seat, "pozzetto", tuple(cards), index, how, private=True)
-        if self.players == 3 and self.solo_seat < 0 and len(self.pozzetti[0]) > HAND_CARDS:
-            self._form_pair(seat)  # the first pozzetto taken, even if the 18 went under the stock (§7, §9)
-
-    def _form_pair(self, solo: int) -> None:
-        """§9: the first to take the 18-card pozzetto plays alone; the other two become one side."""
-        self.solo_seat = solo
-        others = [s for s in range(3) if s != solo]
-        pair_melds = self.melds[self.side_of[others[0]]] + self.melds[self.side_of[others[1]]]
-        solo_melds = self.melds[self.side_of[solo]]
-        taken = self.pozzetto_of_side[self.side_of[solo]]
-        self.side_of = [0 if s == solo else 1 for s in range(3)]
-        self.melds = [solo_melds, pair_melds]
-        self.pozzetto_of_side = {0: taken}
-
-    def _close(self, seat: int) -> None:
-        self.closed_by = seat
-        self.first_turn_done[seat] = True
-        self._finish("closed", seat)
-
-    def _end_turn(self, seat: int) -> None:
-        self.first_turn_done[seat] = True
-        self.one_card_pick = (-1, False)
-        self.turns += 1
-        if len(self.stock) <= 2:
-            if self.rules.leftover_pozzetto_to_stock and self._leftover_to_stock():
-                pass
-            else:
-                self._finish("stock exhausted", seat)
-                return
-        if seat == self.time_out_last:
-            self._finish("time-out", seat)
-            return
-        if self.turns >= self.rules.max_turns:
-            self._finish("turn cap reached", seat)
-            return
-        self.to_play = (seat + 1) % self.players
-        self.must_draw = self.turns_without_stock >= self.rules.stall_rounds * self.players
-        self.phase = "take"
-
-    def _leftover_to_stock(self) -> bool:
-        """§7 option: the first untaken pozzetto goes under the stock."""
-        index = self.next_pozzetto
-        if index >= len(self.pozzetti):
-            return False
-        self.stock[0:0] = list(reversed(self.pozzetti[index]))
-        self.next_pozzetto += 1
-        self._record(-1, "pozzetto", (), index, "to the stock")
-        return True
-
-    def _finish(self, reason: str, seat: int) -> None:
-        self.phase = "over"
-        self.end_reason = reason
-        self._record(seat, "close" if reason == "closed" else "end", (), -1, reason)
-
     # ----------------------------------------------------------------- clone
     def clone(self) -> Hand:
         """A cheap independent copy (no deepcopy: melds are immutable and shared)."""
         return Hand(self.rules, self.dealer, _NO_CARDS, _NO_CARDS, [], [], copy_of=self)
 
-    def _copy_state(self, other: Hand) -> None:
-        self.rules = other.rules
-        self.players = other.players
-        self.dealer = other.dealer
-        self.hands = [h[:] for h in other.hands]
-        self._summaries = other._summaries[:]  # shared until written (copy on write)
-        self._summary_of = self.hands[:]
-        theirs, of = other.hands, other._summary_of
-        for seat in range(len(theirs)):
-            if of[seat] is not theirs[seat]:  # replaced from outside and not rescanned yet
-                self._summary_of[seat] = _NO_CARDS_LIST
-        self._owned = 0
-        other._owned = 0
-        self.hand_sizes = other.hand_sizes[:]
-        self.pozzetti = other.pozzetti  # never mutated after the deal: shared
-        self.pozzetto_of_side = dict(other.pozzetto_of_side)
-        self.next_pozzetto = other.next_pozzetto
-        self.discard_pile = other.discard_pile[:]
-        self.stock = other.stock[:]
-        self.side_of = other.side_of[:]
-        self.solo_seat = other.solo_seat
-        self.melds = [m[:] for m in other.melds]
-        self.known = [k[:] for k in other.known]
-        self.to_play = other.to_play
-        self.phase = other.phase
-        self.turns = other.turns
-        self.turns_without_stock = other.turns_without_stock
-        self.must_draw = other.must_draw
-        self.one_card_pick = other.one_card_pick
-        self.first_turn_done = other.first_turn_done[:]
-        self.closed_by = other.closed_by
-        self.end_reason = other.end_reason
-        self.time_out_last = other.time_out_last
-        self.log = other.log.share()  # the logs are shared until one side appends (recordlog.py)
-        self.visible_logs = [log.share() for log in other.visible_logs]
-
-
-_NO_CARDS: Final[list[list[int]]] = []
-_NO_CARDS_LIST: Final[list[int]] = []
-"""Stands for "no list": a summary marked so is rebuilt on first use."""
-
-
-def _initial_sides(players: int) -> list[int]:
-    if players == 4:
-        return [0, 1, 0, 1]
-    return list(range(players))
-
 
 def _name(card: int) -> str:
     return format_card(card) if 0 <= card < NUM_KINDS else repr(card)
 
+
+__all__ = ["DEFAULT_RULES", "DISCARD_ACTIONS", "HAND_CARDS", "POZZETTO_WITH_DISCARD", "STATE_FIELDS", "Hand",
+           "HandState", "Phase"]
 
 assert DECK_SIZE == 108
