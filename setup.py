@@ -17,9 +17,9 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
-    "actions", "cards", "determinize", "errors", "generate", "hand", "hand_checks", "hand_state", "history", "history_model", "history_read",
-    "history_write", "legal", "match", "melds",
-    "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
+    "actions", "cards", "determinize", "errors", "generate", "generate_attach", "generate_tables", "hand",
+    "hand_checks", "hand_state", "history", "history_model", "history_read", "history_write", "legal", "match",
+    "meld", "melds", "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
 ]
 """The modules of ``burraco.core`` that mypyc compiles: all but ``citation`` and ``legal_view`` (a lazy
 ``Sequence`` of the legal actions, built once per decision: a mypyc class cannot derive from an ABC)."""

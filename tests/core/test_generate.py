@@ -14,15 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco.core.cards import counts_of, full_deck, parse_cards
-from burraco.core.generate import (
-    OWN_TWO,
-    WILD_ORDER,
-    _attach_freeing_two,
-    _attach_sequence,
-    attach_window,
-    attachments,
-    new_melds,
-)
+from burraco.core.generate import OWN_TWO, WILD_ORDER, attach_window, attachments, new_melds
+from burraco.core.generate_attach import _attach_freeing_two, _attach_sequence
 from burraco.core.melds import Meld, attach_or_reason, combination_conflict, meld_or_reason
 from burraco.core.options import Rules, preset
 from burraco.core.summary import scan
