@@ -157,6 +157,27 @@ def test_a_tiny_ladder_reports_every_pairing(tmp_path: Path) -> None:
     assert (tmp_path / "strength.md").read_text(encoding="utf-8").startswith("# Bot strength ladder")
 
 
+def test_a_ladder_of_matches_plays_and_reports_matches(tmp_path: Path) -> None:
+    """--ladder --matches: each pairing plays duplicate matches to --target (several hands each); the
+    table and the page say so, and the progress counts matches."""
+    config = LadderConfig(matches=2, target=300, budget_ms=5, seed=4)
+    report = run_pairing(config, "intermediate", "beginner")
+    assert report["mode"] == "matches" and report["games"] == 2 and report["hands"] >= 2
+    page = strength_markdown(config, [report], "abc1234")
+    assert "--matches 2 --target 300" in page and "duplicate matches to 300" in page
+    assert f"| intermediate | beginner | 2 ({report['hands']} hands) |" in page
+    out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--matches", "1", "--target",
+                          "200", "--iterations", "5", "--json"], capture_output=True, text=True, timeout=600,
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    printed = json.loads(out.stdout)
+    assert printed["mode"] == "matches" and printed["games"] == 1
+    assert all(p["games"] == 1 and p["hands"] >= 1 for p in printed["pairings"])
+    both = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--matches", "1", "--hands",
+                           "2"], capture_output=True, text=True, timeout=120, check=False)
+    assert both.returncode == 2 and "not both" in both.stderr and "Traceback" not in both.stderr
+
+
 def test_arena_reports_blunders_on_request() -> None:
     out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "heuristic", "random", "--hands", "2",
                           "--workers", "1", "--blunders", "--json"], capture_output=True, text=True, timeout=300,

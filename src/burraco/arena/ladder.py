@@ -7,11 +7,15 @@ mean points per hand, the Elo difference with its interval and, per bot, the blu
 :func:`strength_markdown` renders the reports as ``docs/strength.md``, stamped with the commit.
 
 ``budget_ms`` sets the champion's per-decision search budget:
-smaller budgets fit a short run; the full run is ``burraco arena --ladder --hands 400``.
+smaller budgets fit a short run; the full run is ``burraco arena --ladder --hands 400``. With
+``matches`` each pairing plays duplicate matches to ``target`` (the unit of issue 16's targets and
+of a tournament) instead of single hands: ``burraco arena --ladder --matches 100``.
 
 >>> pairs = pairings(LadderConfig(hands=2, budget_ms=100))
 >>> [f"{a} v {b}" for a, b in pairs][:3]
 ['intermediate v beginner', 'expert v intermediate', 'champion:ms=100 v expert']
+>>> LadderConfig(hands=40).games, LadderConfig(matches=10).games, LadderConfig(matches=10).unit
+(40, 10, 'matches')
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class LadderConfig:
     """How long and how fast the ladder plays."""
 
     hands: int = 100
+    """Single hands per pairing (when ``matches`` is 0)."""
     budget_ms: float = CHAMPION_MS
     """The champion's search budget per decision (ms)."""
     samples: int = 0
@@ -46,6 +51,25 @@ class LadderConfig:
     rules: str = "fibur"
     ismcts: int = 0
     """When > 0, also play the champion against ``ismcts:iterations=N``."""
+    matches: int = 0
+    """When > 0, each pairing plays this many duplicate matches to ``target`` instead of ``hands`` hands."""
+    target: int = 2005
+
+    @property
+    def games(self) -> int:
+        """The games each pairing plays: matches, or single hands."""
+        return self.matches if self.matches > 0 else self.hands
+
+    @property
+    def unit(self) -> str:
+        return "matches" if self.matches > 0 else "hands"
+
+    def command(self) -> str:
+        """The command line that plays this ladder."""
+        budget = f"--iterations {self.iterations}" if self.iterations > 0 else f"--budget-ms {self.budget_ms:g}"
+        games = f"--matches {self.matches} --target {self.target}" if self.matches > 0 else f"--hands {self.hands}"
+        extra = f" --ismcts {self.ismcts}" if self.ismcts > 0 else ""
+        return f"burraco arena --ladder {games} {budget} --seed {self.seed}{extra}"
 
 
 def level_name(level: str, config: LadderConfig) -> str:
@@ -71,13 +95,26 @@ def pairings(config: LadderConfig) -> list[tuple[str, str]]:
 def run_pairing(config: LadderConfig, bot_a: str, bot_b: str, workers: int = 1,
                 on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """Play one pairing and build its report (win rate, points, Elo, blunders, CPU seconds per hand)."""
-    arena = ArenaConfig(bot_a, bot_b, players=config.players, games=config.hands, rules=config.rules,
-                        seed=config.seed, blunders=True)
+    arena = ArenaConfig(bot_a, bot_b, players=config.players, games=config.games, matches=config.matches > 0,
+                        target=config.target, rules=config.rules, seed=config.seed, blunders=True)
     results = run_arena(arena, workers, on_result)
     report = summarize((bot_a, bot_b), [r.outcome for r in results], [d for r in results for d in r.hand_diffs])
+    report["mode"] = config.unit
     report["blunders"] = [blunder_rates(results, i) for i in (0, 1)]
-    report["seconds_per_hand"] = round(sum(r.seconds for r in results) / max(1, len(results)), 2)
+    hands = sum(max(1, len(r.hand_diffs)) for r in results)
+    report["seconds_per_hand"] = round(sum(r.seconds for r in results) / max(1, hands), 2)
     return report
+
+
+def games_cell(report: dict[str, Any]) -> str:
+    """The games column: hands, or matches with the hands they held.
+
+    >>> games_cell({"mode": "matches", "games": 10, "hands": 43}), games_cell({"games": 40, "hands": 40})
+    ('10 (43 hands)', '40')
+    """
+    if report.get("mode") == "matches":
+        return f"{report['games']} ({report['hands']} hands)"
+    return str(report["hands"])
 
 
 def blunder_rates(results: Sequence[GameResult], bot: int) -> dict[str, float]:
@@ -109,15 +146,14 @@ def commit() -> str:
 
 def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
     """``docs/strength.md``: the ladder's table, how it was measured and how to reproduce it."""
-    budget = f"--iterations {config.iterations}" if config.iterations > 0 else f"--budget-ms {config.budget_ms:g}"
+    unit = f"duplicate matches to {config.target}" if config.matches > 0 else "single hands"
     lines = [
         "# Bot strength ladder",
         "",
-        f"Measured at commit `{measured_at}` with `burraco arena --ladder --hands {config.hands} "
-        f"{budget} --seed {config.seed}` ({config.players} players, rules "
-        f"{config.rules}, duplicate deals: every deal is played twice with the seats swapped).",
+        f"Measured at commit `{measured_at}` with `{config.command()}` ({config.players} players, rules "
+        f"{config.rules}, {unit}; duplicate deals: every deal is played twice with the seats swapped).",
         "",
-        "| bot A | bot B | hands | A win rate [95% CI] | A points/hand [95% CI] | Elo A−B [95% CI] "
+        f"| bot A | bot B | {config.unit} | A win rate [95% CI] | A points/hand [95% CI] | Elo A−B [95% CI] "
         "| A feeds | A wild discards | A missed closes | B feeds | s/hand |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -128,7 +164,7 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
         mlo, mhi = a["mean_score_diff_ci95"]
         elo_lo, elo_hi = r["elo_ci95"]
         lines.append(
-            f"| {a['bot']} | {b['bot']} | {r['hands']} | {a['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] "
+            f"| {a['bot']} | {b['bot']} | {games_cell(r)} | {a['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] "
             f"| {a['mean_score_diff_per_hand']:+.1f} [{mlo:+.1f}, {mhi:+.1f}] "
             f"| {r['elo_diff']:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}] | {ba['feed_rate']:.1%} "
             f"| {ba['wild_discard_rate']:.1%} | {int(ba['missed_closes'])} | {bb['feed_rate']:.1%} "
@@ -144,7 +180,8 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
         f"The full run (≥ 400 hands per pairing, the champion at its default {CHAMPION_MS:g} ms budget) is "
         f"`burraco arena --ladder --hands 400 --budget-ms {CHAMPION_MS:g} --ismcts 1000 --workers 2 "
         "--write docs/strength.md` "
-        "on otherwise idle cores; it takes hours.",
+        "on otherwise idle cores; it takes hours. In the unit of the targets, duplicate matches to 2005: "
+        "`--matches 100` instead of `--hands 400`.",
         "",
     ]
     return "\n".join(lines)

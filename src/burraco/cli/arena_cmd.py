@@ -48,7 +48,7 @@ def arena(
     selfplay: Annotated[str | None, typer.Option(help="With --backend ray: also write one row per decision "
                                                       "(observation, action, reward) to this Parquet file.")] = None,
     ladder: Annotated[bool, typer.Option("--ladder", help="Play every level against the level below and the "
-                                                          "heuristic (--hands per pairing).")] = False,
+                                                          "heuristic (--hands or --matches per pairing).")] = False,
     budget_ms: Annotated[float, typer.Option(help="With --ladder: per-decision budget of expert and champion "
                                                   "(ms).")] = CHAMPION_MS,
     iterations: Annotated[int, typer.Option(help="With --ladder: the champion searches N iterations per decision "
@@ -63,17 +63,18 @@ def arena(
     losses, draws, win rate with its 95% Wilson interval, mean score difference per hand and Elo."""
     if players not in (2, 4):
         raise typer.BadParameter("the arena plays 2 or 4 players", param_hint="--players")
-    if ladder:
-        run_ladder(LadderConfig(hands=hands or 100, budget_ms=budget_ms, players=players, seed=seed, rules=rules,
-                                ismcts=ismcts, iterations=iterations), max(1, workers or 1), write, as_json)
-        return
-    if bot_a is None or bot_b is None:
-        raise typer.BadParameter("name two bots, or give --ladder", param_hint="BOT_A BOT_B")
     if hands is not None and matches is not None:
         raise typer.BadParameter("give --hands or --matches, not both", param_hint="--hands")
     games = matches if matches is not None else (hands if hands is not None else 100)
     if games < 1:
         raise typer.BadParameter("play at least one game", param_hint="--hands/--matches")
+    if ladder:
+        run_ladder(LadderConfig(hands=hands or 100, budget_ms=budget_ms, players=players, seed=seed, rules=rules,
+                                ismcts=ismcts, iterations=iterations, matches=matches or 0, target=target),
+                   max(1, workers or 1), write, as_json)
+        return
+    if bot_a is None or bot_b is None:
+        raise typer.BadParameter("name two bots, or give --ladder", param_hint="BOT_A BOT_B")
     rules_obj = preset(rules).replace(players=players)
     for name in (bot_a, bot_b):
         make_bot(name, seed=0, rules=rules_obj)
