@@ -41,7 +41,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from burraco.benchmarks import play_random
 from burraco.rl import burraco_v0
-from burraco.rl.bench_floor import NullEnv, ceiling, null_hand
+from burraco.rl.bench_floor import NullEnv, aec_loop, ceiling, null_hand
 
 POLICY_SEED_OFFSET = 2**32
 """The policy's random stream of hand ``i`` is ``random.Random(POLICY_SEED_OFFSET + seed + i)``."""
@@ -57,18 +57,9 @@ engine_hand = play_random
 
 
 def env_hand(env: Any, hand_seed: int, rng: random.Random) -> int:
-    """One hand of the usual AEC loop with the mask-based random policy: the number of steps."""
+    """One hand of the usual AEC loop with the mask-based random policy (:func:`aec_loop`): the number of steps."""
     env.reset(seed=hand_seed)
-    steps = 0
-    for _agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-        env.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-    return steps
+    return aec_loop(env, rng)
 
 
 def wrapped_env(players: int) -> Any:

@@ -3,8 +3,8 @@
 :class:`NullEnv` has ``burraco_v0``'s agents, spaces and API path (the same ``last()`` and
 ``agent_iter`` generator, fresh observation and mask arrays of the same sizes and dtypes each
 step) but does no work of its own: it plays a given number of steps and ends. :func:`null_hand`
-runs it in :func:`~burraco.rl.bench.env_hand`'s loop with the same policy (``nonzero`` on the mask
-viewed as ``bool``, one ``randrange``). Its mask allows two indices, as a take step does (the
+runs it in :func:`aec_loop`, the loop :func:`~burraco.rl.bench.env_hand` runs, with the same policy
+(``nonzero`` on the mask viewed as ``bool``, one ``randrange``). Its mask allows two indices, as a take step does (the
 fewest an env step offers; more would only make ``nonzero`` dearer), so the figure is a lower bound.
 
 Every environment behind this API pays the floor on top of the engine's own work, so the env/engine
@@ -87,9 +87,10 @@ class NullEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._left % len(self.possible_agents)]
 
 
-def null_hand(env: NullEnv, steps: int, rng: random.Random) -> int:
-    """:func:`~burraco.rl.bench.env_hand`'s loop over ``steps`` steps of :class:`NullEnv`: the steps."""
-    env.reset(steps=steps)
+def aec_loop(env: Any, rng: random.Random) -> int:
+    """PettingZoo's usual loop over a reset AEC environment with the mask-based random policy (an
+    index drawn uniformly from the mask's nonzero entries, found on the mask viewed as ``bool``):
+    the steps that took an action."""
     played = 0
     for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
@@ -100,6 +101,12 @@ def null_hand(env: NullEnv, steps: int, rng: random.Random) -> int:
         env.step(int(legal[rng.randrange(len(legal))]))
         played += 1
     return played
+
+
+def null_hand(env: NullEnv, steps: int, rng: random.Random) -> int:
+    """:func:`aec_loop` over ``steps`` steps of :class:`NullEnv`: the steps."""
+    env.reset(steps=steps)
+    return aec_loop(env, rng)
 
 
 def ceiling(engine_per_s: float, floor_per_s: float) -> float:
