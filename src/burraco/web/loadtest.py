@@ -3,7 +3,8 @@
 It starts ``--processes`` server processes on one port of 127.0.0.1 (loopback only;
 ``loadtest_servers.py``: ``SO_REUSEPORT``, a temporary SQLite file for one process, or a fresh
 PostgreSQL schema and Redis namespace), creates ``--tables`` tables, connects two WebSocket clients to
-each (one per seat, both playing by a simple legal policy with a think time), plays for
+each (one per seat, both playing by a simple legal policy with a think time:
+``loadtest_client.py``), plays for
 ``--seconds``, stops by itself and prints one ``key=value`` line: tables, connections, actions,
 actions/s, the action latency (from sending an action to receiving the server's answer to it)
 p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answered action was stored.
@@ -14,18 +15,17 @@ seat the tables (concurrently; ``setup_s`` in the summary says how long it took)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import json
 import os
-import random
 import signal
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
+from burraco.web.loadtest_client import Stats, Storm, play_client
 from burraco.web.loadtest_servers import HOST, Servers, redis_cpu, started, stored_actions
 from burraco.web.metrics import GcPauses, LoopLag
 
@@ -39,162 +39,6 @@ SETUP_ATTEMPTS: Final = 5
 """Times a seating socket the server closes during set-up is opened again."""
 STORM_LIMIT_S: Final = 120.0
 """After the measured time, a reconnect storm's last clients may take this long to reconnect."""
-
-
-def choose(legal: list[str], rng: random.Random) -> str:
-    """Draw (or sometimes pick up); lay down a meld or attachment half the time; else discard."""
-    if "draw" in legal:
-        return "pickup" if "pickup" in legal and rng.random() < 0.1 else "draw"
-    plays = [a for a in legal if a.startswith(("meld", "attach"))]
-    if plays and rng.random() < 0.5:
-        return rng.choice(plays)
-    discards = [a for a in legal if a.startswith("discard")]
-    return rng.choice(discards) if discards else legal[0]
-
-
-def action_message(text: str, ident: int) -> str:
-    kind, *rest = text.split()
-    payload: dict[str, Any] = {"type": "action", "kind": kind, "id": ident}
-    if kind == "attach":
-        payload["target"] = int(rest.pop(0))
-    payload["cards"] = rest
-    return json.dumps(payload)
-
-
-@dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    refused: int = 0
-    hands: int = 0
-    connect_failures: int = 0
-    confirmed: int = 0
-    """Actions the server answered with a state (accepted and stored), over the whole run."""
-    unconfirmed: int = 0
-    """Actions sent whose answer never came because the client dropped its socket meanwhile."""
-    server_closes: int = 0
-    close_codes: dict[int, int] = field(default_factory=dict)
-    """Sockets the server closed while the run went on (each client then reconnects)."""
-    reconnects: list[float] = field(default_factory=list)
-    """Seconds from each storm drop to the first state after reconnecting."""
-
-
-class Storm:
-    """A reconnect storm: once ``start`` is set, every client drops its socket at a random moment
-    within ``window`` seconds and reconnects at once."""
-
-    def __init__(self, window: float = 5.0) -> None:
-        self.start = asyncio.Event()
-        self.window = window
-
-
-async def _client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, think: float, seed: int,
-                  sockets: list[Any], storm: Storm | None = None) -> None:
-    from websockets.asyncio.client import connect
-
-    rng = random.Random(seed)
-    dropped_at: float | None = None
-    stormed = False
-    while not stop.is_set():
-        try:
-            async with connect(url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22,
-                               ping_interval=None, compression=None) as ws:
-                sockets.append(ws)
-                drop = None
-                dropping: list[float] = []
-                if storm is not None and not stormed:
-                    drop = asyncio.create_task(_drop_later(ws, storm, rng, dropping))
-                session = _Session(ws, stats, stop, think, rng, dropped_at)
-                dropped_at = None
-                await session.run()
-                if drop is not None and dropping:  # the storm closed it: reconnect at once
-                    with contextlib.suppress(Exception):
-                        await drop
-                    stormed, dropped_at = True, dropping[0]
-                    stats.unconfirmed += int(session.pending is not None and session.pending_action)
-                    continue  # at once
-                if drop is not None:
-                    drop.cancel()
-                if stop.is_set():
-                    return
-                stats.server_closes += 1  # the server closed it (too slow a reader, a table moved)
-                stats.close_codes[ws.close_code or 0] = stats.close_codes.get(ws.close_code or 0, 0) + 1
-                if (ws.close_code or 1000) >= 4000:  # refused for good (4404, 4410, ...): no retry
-                    return
-            await asyncio.sleep(0.1)  # and reconnect
-        except Exception:
-            if not stop.is_set():
-                stats.errors += 1
-            return
-
-
-async def _drop_later(ws: Any, storm: Storm, rng: random.Random, dropping: list[float]) -> None:
-    await storm.start.wait()
-    await asyncio.sleep(rng.uniform(0, storm.window))
-    dropping.append(time.perf_counter())
-    await ws.close()
-
-
-class _Session:
-    """One socket's life: answer states with actions until the socket closes or the run stops."""
-
-    def __init__(self, ws: Any, stats: Stats, stop: asyncio.Event, think: float, rng: random.Random,
-                 dropped_at: float | None) -> None:
-        self.ws, self.stats, self.stop, self.think, self.rng = ws, stats, stop, think, rng
-        self.dropped_at = dropped_at
-        self.pending: tuple[int, float] | None = None
-        self.pending_action = False
-        self.ident = 0
-        self.last_hand_over = -1
-
-    async def run(self) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        # (a close with a code other than 1000/1001 raises: the caller reads the code, and reconnects
-        # after 1012 "table moved" or 1013 "too slow a reader", as the web page does)
-        with contextlib.suppress(ConnectionClosed):
-            async for raw in self.ws:
-                if self.stop.is_set():
-                    break
-                await self._on(json.loads(raw))
-
-    async def _on(self, message: dict[str, Any]) -> None:
-        stats = self.stats
-        if self.dropped_at is not None:  # the first message after a storm's reconnection
-            stats.reconnects.append(time.perf_counter() - self.dropped_at)
-            self.dropped_at = None
-        if self.pending is not None and message.get("reply_to") == self.pending[0]:
-            stats.latencies.append(time.perf_counter() - self.pending[1])
-            if message["type"] == "error":
-                stats.refused += 1
-            elif self.pending_action:
-                stats.confirmed += 1
-            self.pending = None
-        if message["type"] != "state" or self.pending is not None:
-            return
-        table = message["table"]
-        if table["status"] == "between" and message["you"] is not None:
-            if table["hand_no"] != self.last_hand_over:
-                self.last_hand_over = table["hand_no"]
-                stats.hands += 1
-                await self._send({"type": "ready"}, False)
-            return
-        legal = message["legal"]
-        if not legal:
-            return
-        if self.think > 0:
-            await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
-            if self.stop.is_set():
-                return
-        await self._send_text(action_message(choose(legal, self.rng), self.ident + 1), True)
-
-    async def _send(self, payload: dict[str, Any], action: bool) -> None:
-        await self._send_text(json.dumps({**payload, "id": self.ident + 1}), action)
-
-    async def _send_text(self, text: str, action: bool) -> None:
-        self.ident += 1
-        self.pending, self.pending_action = (self.ident, time.perf_counter()), action
-        await self.ws.send(text)
 
 
 async def _http(method: str, url: str, body: dict[str, Any] | None = None, cookie: str | None = None) -> tuple[
@@ -285,9 +129,9 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     sockets: list[Any] = []
     for n, table_id in enumerate(ids):
         url = servers.socket_url(table_id)
-        tasks.append(asyncio.create_task(_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm)))
+        tasks.append(asyncio.create_task(play_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm)))
         if not plan.server_bots:
-            tasks.append(asyncio.create_task(_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
+            tasks.append(asyncio.create_task(play_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
         if n % 100 == 99:
             await asyncio.sleep(0.05)
     if not plan.server_bots:
