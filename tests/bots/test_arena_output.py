@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -40,6 +41,24 @@ def test_a_file_of_another_run_is_refused(tmp_path: Path) -> None:
     before = path.read_text()
     with pytest.raises(OutputMismatchError, match="another arena run"):
         run_arena(ArenaConfig("heuristic", "random", games=2, seed=2), output=path)
+    assert path.read_text() == before
+
+
+def test_a_run_is_extended_by_asking_for_more_games_never_cut(tmp_path: Path) -> None:
+    """Game i is the same game whatever the count: 2 games, then 4 on the same file, read the
+    first two back and give the same 4 as a fresh run; asking for fewer is refused, file unchanged."""
+    config = ArenaConfig("heuristic", "random", games=2, seed=5)
+    path = tmp_path / "games.jsonl"
+    run_arena(config, output=path)
+    played: list[int] = []
+    longer = dataclasses.replace(config, games=4)
+    extended = run_arena(longer, output=path, on_result=lambda r: played.append(r.index))
+    assert comparable(extended) == comparable(run_arena(longer))
+    assert sorted(played) == [0, 1, 2, 3] and len(path.read_text().splitlines()) == 5
+    assert json.loads(path.read_text().splitlines()[0])["config"]["games"] == 4
+    before = path.read_text()
+    with pytest.raises(OutputMismatchError, match="a run of 4 games"):
+        run_arena(config, output=path)
     assert path.read_text() == before
 
 

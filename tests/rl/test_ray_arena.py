@@ -54,7 +54,7 @@ def test_output_of_another_run_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "arena.jsonl"
     run_arena_ray(dataclasses.replace(CONFIG, games=1), output=out)
     with pytest.raises(ValueError, match="another arena run"):
-        run_arena_ray(CONFIG, output=out)
+        run_arena_ray(dataclasses.replace(CONFIG, seed=CONFIG.seed + 1), output=out)
 
 
 def test_cli_backend_ray(tmp_path: Path) -> None:

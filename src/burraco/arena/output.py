@@ -2,8 +2,10 @@
 
 Both backends (the process pool and Ray) write through :func:`play_resumably`: every game is
 appended as soon as it ends, so an interrupted run (a crash, a machine lost, Ctrl-C) keeps what
-it played, and running again with the same file plays only the games it lacks. A file written
-for another configuration is refused.
+it played, and running again with the same file plays only the games it lacks. Running again
+with more games (``--matches 200`` after ``--matches 100``) extends the run: game ``i`` is the
+same game whatever the count (its deal and bots come from the seed and ``i``). A file written for
+another configuration, or for more games than asked, is refused.
 
 >>> import tempfile
 >>> from burraco.arena.runner import ArenaConfig, run_arena
@@ -13,6 +15,9 @@ for another configuration is refused.
 >>> again = run_arena(config, output=path)  # nothing left to play: read back from the file
 >>> again == first, len(path.read_text().splitlines())
 (True, 3)
+>>> longer = run_arena(dataclasses.replace(config, games=3), output=path)  # extended by one game
+>>> longer[:2] == first, len(path.read_text().splitlines())
+(True, 4)
 """
 
 from __future__ import annotations
@@ -50,9 +55,13 @@ def read_output(path: Path, config: ArenaConfig) -> list[GameResult]:
         return []
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    if header.get("config") != dataclasses.asdict(config):
-        raise OutputMismatchError(f"{path} holds the games of another arena run ({header.get('config')}): "
+    written = header.get("config")
+    if not isinstance(written, dict) or _without_count(written) != _without_count(dataclasses.asdict(config)):
+        raise OutputMismatchError(f"{path} holds the games of another arena run ({written}): "
                                   "give another file, or the same bots, seed and options")
+    if written.get("games", 0) > config.games:
+        raise OutputMismatchError(f"{path} holds a run of {written['games']} games: ask for at least as many "
+                                  "(a run is extended, never cut), or give another file")
     results = []
     for line in lines[1:]:
         try:
@@ -60,6 +69,11 @@ def read_output(path: Path, config: ArenaConfig) -> list[GameResult]:
         except (ValueError, KeyError):
             break  # a line cut short by an interrupted run: that game is played again
     return results
+
+
+def _without_count(config: dict[str, Any]) -> dict[str, Any]:
+    """An arena configuration but for its number of games (which extending a run changes)."""
+    return {key: value for key, value in config.items() if key != "games"}
 
 
 def rewrite(path: Path, config: ArenaConfig, results: list[GameResult]) -> None:
