@@ -7,10 +7,11 @@ load falls on all of them alike. Time is CPU time of this process (``time.proces
 
 The core memoises what its move generator and its checks find (by hand, by meld), so the first loop
 to play a deal pays for more of it than the loops after it on the same deal. The engine pair
-(``engine``, then ``engine_trusted``, the same trajectory) and the environment pair (``env``, then
-``wrapped``, the same trajectory) therefore go first on alternate hands (:func:`loop_order`): the
-two reference loops, ``engine`` and ``env``, each meet a fresh deal on half the hands; the second
-loop of each pair replays its partner's trajectory on warm memos.
+(``engine``, then ``engine_trusted``, the same trajectory), the environment pair (``env``, then
+``wrapped``, the same trajectory) and ``bare`` therefore take turns going first
+(:func:`loop_order`): the three reference loops, ``engine``, ``env`` and ``bare``, each meet a
+fresh deal on a third of the hands; the second loop of each pair replays its partner's trajectory
+on warm memos.
 
 * ``engine``: :meth:`Hand.legal_actions` and :meth:`Hand.apply` (which verifies) over whole hands;
 * ``engine_trusted``: the same with :meth:`Hand.apply_trusted` (what the environment does with an
@@ -22,9 +23,9 @@ loop of each pair replays its partner's trajectory on warm memos.
   about 10 µs, over ``bool`` under 1 µs — more than the difference between the loops;
 * ``wrapped``: the same loop through PettingZoo's standard wrappers (``AssertOutOfBoundsWrapper``,
   ``OrderEnforcingWrapper``);
-* ``null``, after the others on every hand: as many steps of :class:`~burraco.rl.bench_floor.NullEnv`
-  (the same API and policy, no game) as ``env`` took: the API's floor, and from it the
-  ``ceiling_ratio`` no AEC environment of this game can pass on this machine.
+* ``bare``: :class:`~burraco.rl.bench_floor.BareEnv` in the same loop with the same policy — the
+  same API and the engine's trusted work, but no canonical list, no mask and no observation: its
+  ratio, ``ceiling_ratio``, is the most any AEC environment of this game can read here.
 
 A last pass replays hands with the raw environment and times the observation vector and the mask
 alone (µs per step, the timer's own cost taken off).
@@ -41,7 +42,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from burraco.benchmarks import play_random
 from burraco.rl import burraco_v0
-from burraco.rl.bench_floor import NullEnv, aec_loop, ceiling, null_hand
+from burraco.rl.bench_floor import BareEnv, aec_loop
 
 POLICY_SEED_OFFSET = 2**32
 """The policy's random stream of hand ``i`` is ``random.Random(POLICY_SEED_OFFSET + seed + i)``."""
@@ -96,45 +97,42 @@ def split_hand(env: burraco_v0.BurracoEnv, hand_seed: int, rng: random.Random) -
     return steps, vector_s, mask_s
 
 
-def _play(loop: str, hand_seed: int, raw: burraco_v0.BurracoEnv, wrapped: Any) -> int:
-    """One hand of one loop (``engine``, ``engine_trusted``, ``env`` or ``wrapped``): its actions."""
+def _play(loop: str, hand_seed: int, raw: burraco_v0.BurracoEnv, wrapped: Any, bare: BareEnv) -> int:
+    """One hand of one loop (``engine``, ``engine_trusted``, ``env``, ``wrapped`` or ``bare``): its actions."""
     if loop in ("env", "wrapped"):
         return env_hand(raw if loop == "env" else wrapped, hand_seed, policy_rng(hand_seed))
+    if loop == "bare":
+        return env_hand(bare, hand_seed, policy_rng(hand_seed))
     hand = burraco_v0.deal_from(random.Random(hand_seed), len(raw.possible_agents), raw.rules)
     return engine_hand(hand, policy_rng(hand_seed), trusted=loop == "engine_trusted")
 
 
-LOOPS = ("engine", "engine_trusted", "env", "wrapped")
+LOOP_GROUPS = (("engine", "engine_trusted"), ("env", "wrapped"), ("bare",))
+LOOPS = tuple(name for group in LOOP_GROUPS for name in group)
 
 
 def loop_order(hand_index: int) -> tuple[str, ...]:
-    """The loops in the order they play hand ``hand_index``: the engine pair first on even hands, the
-    environment pair first on odd ones.
+    """The loops in the order they play hand ``hand_index``: the groups (the engine pair, the
+    environment pair, the bare environment) take turns going first.
 
-    >>> loop_order(0), loop_order(1)
-    (('engine', 'engine_trusted', 'env', 'wrapped'), ('env', 'wrapped', 'engine', 'engine_trusted'))
+    >>> loop_order(0), loop_order(1)[0], loop_order(2)[0]
+    (('engine', 'engine_trusted', 'env', 'wrapped', 'bare'), 'env', 'bare')
     """
-    return LOOPS if hand_index % 2 == 0 else LOOPS[2:] + LOOPS[:2]
+    k = hand_index % len(LOOP_GROUPS)
+    return tuple(name for group in LOOP_GROUPS[k:] + LOOP_GROUPS[:k] for name in group)
 
 
 def bench_rl(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str, Any]:
     """Play the same hands in every loop until the raw env used ``seconds`` of CPU; the rates and ratios."""
-    raw, wrapped, null = burraco_v0.raw_env(players=players), wrapped_env(players), NullEnv(players)
-    count = dict.fromkeys((*LOOPS, "null"), 0)
+    raw, wrapped, bare = burraco_v0.raw_env(players=players), wrapped_env(players), BareEnv(players)
+    count = dict.fromkeys(LOOPS, 0)
     cpu = dict.fromkeys(count, 0.0)
     hands = 0
-    while cpu["env"] < seconds or hands < 2:
-        steps = 0
+    while cpu["env"] < seconds or hands < 3:
         for name in loop_order(hands):
             start = time.process_time()
-            played = _play(name, seed + hands, raw, wrapped)
+            count[name] += _play(name, seed + hands, raw, wrapped, bare)
             cpu[name] += time.process_time() - start
-            count[name] += played
-            if name == "env":
-                steps = played
-        start = time.process_time()
-        count["null"] += null_hand(null, steps, policy_rng(seed + hands))
-        cpu["null"] += time.process_time() - start
         hands += 1
     rate = {name: count[name] / max(cpu[name], 1e-9) for name in count}
     return {
@@ -146,8 +144,8 @@ def bench_rl(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict[str,
         "wrapped_env_steps_per_s": round(rate["wrapped"], 1),
         "ratio": round(rate["env"] / rate["engine"], 3),
         "wrapped_ratio": round(rate["wrapped"] / rate["engine"], 3),
-        "null_env_steps_per_s": round(rate["null"], 1),
-        "ceiling_ratio": ceiling(rate["engine"], rate["null"]),
+        "bare_env_steps_per_s": round(rate["bare"], 1),
+        "ceiling_ratio": round(rate["bare"] / rate["engine"], 3),
         **_split(raw, seed, hands, seconds / 4),
     }
 

@@ -1,22 +1,24 @@
-"""The API floor of ``burraco bench rl``: what PettingZoo's AEC loop costs a step with no game at all.
+"""The ceiling of ``burraco bench rl``: an AEC environment whose observation and mask cost nothing.
 
-:class:`NullEnv` has ``burraco_v0``'s agents, spaces and API path (the same ``last()`` and
+:class:`BareEnv` has ``burraco_v0``'s agents, spaces and API path (the same ``last()`` and
 ``agent_iter`` generator, fresh observation and mask arrays of the same sizes and dtypes each
-step) but does no work of its own: it plays a given number of steps and ends. :func:`null_hand`
-runs it in :func:`aec_loop`, the loop :func:`~burraco.rl.bench.env_hand` runs, with the same policy
-(``nonzero`` on the mask viewed as ``bool``, one ``randrange``). Its mask allows two indices, as a take step does (the
-fewest an env step offers; more would only make ``nonzero`` dearer), so the figure is a lower bound.
+step) and plays the same deal for ``reset(seed=...)``, but does only the engine's part of a step:
+:meth:`~burraco.core.hand.Hand.legal_actions` and :meth:`~burraco.core.hand.Hand.apply_trusted`
+of an action drawn uniformly from the legal list. It keeps no canonical index list, writes no
+mask (its kept mask allows two indices, as a take step does: the fewest a step offers, so the
+policy's ``nonzero`` is as cheap as it gets) and builds no observation (its kept vector is
+zeros). :func:`aec_loop` is the loop every environment loop of the bench runs, with the same
+policy (``nonzero`` on the mask viewed as ``bool``, one ``randrange``).
 
-Every environment behind this API pays the floor on top of the engine's own work, so the env/engine
-ratio of *any* AEC environment of this game is at most ``engine µs / (engine µs + floor µs)``
-(:func:`ceiling`), the ``ceiling_ratio`` the bench prints.
+So its env/engine ratio, ``ceiling_ratio``, is the most any AEC environment of this game can read
+with this loop on this machine: a real one adds the canonical list, the mask and the observation.
 
 >>> import random
->>> env = NullEnv(players=2)
->>> null_hand(env, steps=5, rng=random.Random(1)), env.agents
-(5, [])
->>> ceiling(engine_per_s=100_000.0, floor_per_s=400_000.0)
-0.8
+>>> env = BareEnv(players=2)
+>>> env.reset(seed=3)
+>>> steps = aec_loop(env, random.Random(1))
+>>> steps > 10, env.hand.is_over, env.agents
+(True, True, [])
 """
 
 from __future__ import annotations
@@ -29,37 +31,45 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECIterable  # type: ignore[import-untyped]
 
+from burraco.core.hand import Hand
 from burraco.rl import actions as A
 from burraco.rl import observation as O
-from burraco.rl.burraco_v0 import _AgentIterable, observation_space
+from burraco.rl.burraco_v0 import _AgentIterable, deal_from, make_rules, observation_space
 
 TAKE_STEP_INDICES = (0, 1)
-"""The indices the null mask allows: draw and pick up, the two of a take step."""
+"""The indices the bare mask allows: draw and pick up, the two of a take step."""
+ENGINE_SEED_OFFSET: Final = 2**33
+"""The bare environment's own draw among the legal actions of hand ``seed`` uses
+``random.Random(ENGINE_SEED_OFFSET + seed)`` (the policy's index only pays for the mask)."""
 
 
-class NullEnv(AECEnv):  # type: ignore[misc]
-    """An AEC environment with ``burraco_v0``'s spaces that plays ``steps`` steps of nothing."""
+class BareEnv(AECEnv):  # type: ignore[misc]
+    """``burraco_v0``'s API over the engine's part of a step only (see the module)."""
 
-    metadata: Final = {"render_modes": [], "name": "burraco_null", "is_parallelizable": False}
+    metadata: Final = {"render_modes": [], "name": "burraco_bare", "is_parallelizable": False}
 
-    def __init__(self, players: int = 2) -> None:
+    def __init__(self, players: int = 2, rules: str = "fibur") -> None:
         super().__init__()
+        self.rules = make_rules(players, rules)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._space = observation_space()
         self._vector = np.zeros(O.SIZE, dtype=np.float32)
         self._mask = np.zeros(A.SIZE, dtype=np.int8)
         self._mask[list(TAKE_STEP_INDICES)] = 1
-        self.reset(steps=0)
+        self.reset(seed=0)
 
     def observation_space(self, agent: str) -> Any:
         return self._space
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None, steps: int = 0) -> None:
-        self._left = steps
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal what ``burraco_v0``'s ``reset(seed=seed)`` deals."""
+        hand_seed = seed or 0
+        self.hand: Hand = deal_from(random.Random(hand_seed), len(self.possible_agents), self.rules)
+        self._rng = random.Random(ENGINE_SEED_OFFSET + hand_seed)
         self.agents = list(self.possible_agents)
-        self.agent_selection = self.agents[0]
+        self.agent_selection = self.possible_agents[self.hand.to_play]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, steps <= 0)
+        self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
 
@@ -81,10 +91,12 @@ class NullEnv(AECEnv):  # type: ignore[misc]
                 self.agent_selection = self.agents[0]
             return
         self._cumulative_rewards[self.agent_selection] = 0.0
-        self._left -= 1
-        if self._left <= 0:
+        hand = self.hand
+        legal = hand.legal_actions()
+        hand.apply_trusted(legal[self._rng.randrange(len(legal))])
+        if hand.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self.possible_agents[self._left % len(self.possible_agents)]
+        self.agent_selection = self.possible_agents[hand.to_play]
 
 
 def aec_loop(env: Any, rng: random.Random) -> int:
@@ -101,16 +113,3 @@ def aec_loop(env: Any, rng: random.Random) -> int:
         env.step(int(legal[rng.randrange(len(legal))]))
         played += 1
     return played
-
-
-def null_hand(env: NullEnv, steps: int, rng: random.Random) -> int:
-    """:func:`aec_loop` over ``steps`` steps of :class:`NullEnv`: the steps."""
-    env.reset(steps=steps)
-    return aec_loop(env, rng)
-
-
-def ceiling(engine_per_s: float, floor_per_s: float) -> float:
-    """The highest env/engine ratio an AEC environment can read when the engine runs at
-    ``engine_per_s`` actions a second and the API alone at ``floor_per_s`` steps a second."""
-    engine_s, floor_s = 1.0 / max(engine_per_s, 1e-9), 1.0 / max(floor_per_s, 1e-9)
-    return round(engine_s / (engine_s + floor_s), 3)
