@@ -29,6 +29,10 @@ from burraco.web.app import create_app
 
 TURN_MS = 240_000
 """The longest a turn's tables may take (bots at 5 ms a move, 2 hands)."""
+ACTION_MS = 60_000
+"""The longest a director's action may take to show while a turn's tables play in the same server
+(Playwright's default 15 s ran out once on a machine starved by other jobs; a wait ends as soon as
+it is met, so a longer limit costs nothing when the page is quick)."""
 
 
 @pytest.fixture
@@ -70,7 +74,7 @@ def start_turn(desk: Any, turn: int) -> None:
                            timeout=TURN_MS)
     desk.click("#online-start")
     desk.wait_for_function("() => (document.querySelector('#turn-clock')?.textContent || '')"
-                           f".startsWith('Turn {turn}:')")
+                           f".startsWith('Turn {turn}:')", timeout=ACTION_MS)
 
 
 def wait_turn_done(server: str, tournament: str, turn: int) -> None:
@@ -137,13 +141,15 @@ def test_an_online_event_in_the_browser(online_server: str, tmp_path: Path) -> N
         desk.select_option("#correct-kind", "swapped")
         desk.check("#correct-agreed")
         desk.click("#dialog-ok")
-        desk.wait_for_function("() => document.querySelector('#log pre').textContent.includes('swapped correction')")
+        desk.wait_for_function("() => document.querySelector('#log pre').textContent.includes('swapped correction')",
+                               timeout=ACTION_MS)
         for turn in (2, 3, 4):
             start_turn(desk, turn)
             if turn == 3:
                 desk.once("dialog", lambda dialog: dialog.accept())  # Pair Conti withdraw during turn 3
                 desk.click("#entrants button[data-entrant='6']")
-                desk.wait_for_function("() => document.querySelector('#entrants').textContent.includes('withdrawn')")
+                desk.wait_for_function("() => document.querySelector('#entrants').textContent.includes('withdrawn')",
+                                       timeout=ACTION_MS)
             wait_turn_done(server, tournament, turn)
         desk.wait_for_function("() => document.querySelector('#console-standings h3').textContent === "
                                "'Final standings'", timeout=TURN_MS)
