@@ -16,6 +16,8 @@ of a tournament) instead of single hands: ``burraco arena --ladder --matches 100
 ['intermediate v beginner', 'expert v intermediate', 'champion:ms=100 v expert']
 >>> LadderConfig(hands=40).games, LadderConfig(matches=10).games, LadderConfig(matches=10).unit
 (40, 10, 'matches')
+>>> LadderConfig(matches=10, players=4, seed=2).command()
+'burraco arena --ladder --matches 10 --target 2005 --budget-ms 400 --seed 2 --players 4'
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ class LadderConfig:
         budget = f"--iterations {self.iterations}" if self.iterations > 0 else f"--budget-ms {self.budget_ms:g}"
         games = f"--matches {self.matches} --target {self.target}" if self.matches > 0 else f"--hands {self.hands}"
         extra = f" --ismcts {self.ismcts}" if self.ismcts > 0 else ""
+        extra += f" --players {self.players}" if self.players != 2 else ""
+        extra += f" --rules {self.rules}" if self.rules != "fibur" else ""
         return f"burraco arena --ladder {games} {budget} --seed {self.seed}{extra}"
 
 
