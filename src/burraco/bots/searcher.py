@@ -5,9 +5,13 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
 
 * a close worth playing — found by the whole-turn planner on belief determinizations, plays
   first — is played without searching (no winning close is missed);
-* melds and attachments are the sharp bot's;
-* the discards searched are the sharp bot's best ``candidates`` (its cost counts what the whole
-  pile gives the next opponent), never a wildcard while a natural can go, never a card that
+* melds and attachments are the sharp bot's, and the discards searched are its best
+  ``candidates`` (its cost counts what the whole pile gives the next opponent); with ``plans`` > 0
+  (an option, off by default: docs/strength.md, session 14) the turn after the take is searched
+  whole instead: up to ``plans`` lines (plays in order, then a discard;
+  :func:`~burraco.bots.lines.turn_lines`) — the sharp bot's plays with its best discards, and the
+  whole-turn planner's other plays — race on common worlds, and the winner is played to its
+  discard. Either way no wildcard is discarded while a natural can go, and no card that
   feeds an opponent meld while a safe one exists;
 * each iteration's world is dealt from the card tracker's belief (``belief``: the probability that
   an opponent's unseen card of a kind it discarded or refused is swapped for a stock card;
@@ -36,15 +40,14 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from burraco.bots.evaluation import Evaluator
-from burraco.bots.heuristic import attaches_to
 from burraco.bots.ismcts import REWARD_SCALE, IsmctsBot, Node
+from burraco.bots.lines import Line, disciplined, turn_lines
 from burraco.bots.lite import squash
 from burraco.bots.meldfree import settled_seats, unmeld
 from burraco.bots.paired import PairedRace
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import AVOID, Tracker, reshape
 from burraco.core.actions import Action
-from burraco.core.cards import IS_WILD
 from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
@@ -53,6 +56,9 @@ CANDIDATES: Final = 4
 """How many of the sharp bot's best discards the champion searches."""
 DEPTH: Final = 8
 """Turns an iteration plays (in the tree, then by the greedy policy) before it is scored."""
+PLANS: Final = 6
+"""How many whole-turn lines (plays, then a discard) ``champion:plans=6`` races after its take
+(an option, 0 by default)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -62,7 +68,8 @@ class ChampionBot(IsmctsBot):
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
                  depth: int = DEPTH, candidates: int = CANDIDATES, name: str = "champion",
                  iterations: int | None = None, belief: float = AVOID, paired: bool = True,
-                 scale: float = REWARD_SCALE, meldfree: bool = True, rich_leaf: bool = False) -> None:
+                 scale: float = REWARD_SCALE, meldfree: bool = True, rich_leaf: bool = False,
+                 plans: int = 0) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
                          candidates=candidates, scale=scale, name=name)
@@ -72,7 +79,10 @@ class ChampionBot(IsmctsBot):
         self.paired = paired
         self.meldfree = meldfree
         self.evaluator = Evaluator(self.rules) if rich_leaf else None
+        self.plans = plans
         self._tracker: Tracker | None = None
+        self._line: tuple[int, Line] = (-1, ())
+        """The rest of the line being played, and the log length at which its next action is due."""
 
     def search(self, view: Observation, candidates: list[Action]) -> Action:
         believes = self.belief > 0.0 or self.meldfree
@@ -84,19 +94,32 @@ class ChampionBot(IsmctsBot):
     def _race(self, view: Observation, candidates: list[Action]) -> Action:
         """Every candidate still in the race played in each world (:class:`PairedRace`), each with
         its own tree below; the best mean reward wins. ``iterations`` counts rollouts."""
-        seat, template, root = self.prepare(view, candidates)
-        race = PairedRace(candidates)
+        return self._race_lines(view, [(a,) for a in candidates])[0]
+
+    def _race_lines(self, view: Observation, lines: list[Line]) -> Line:
+        """The race over ``lines``: in each world a line's leading plays are applied, then its last
+        action is searched like a single candidate."""
+        seat, template, _ = self.prepare(view, [lines[0][-1]])
+        roots = [Node() for _ in lines]
+        for root, line in zip(roots, lines, strict=True):
+            root.children[line[-1]] = Node()
+        race = PairedRace(list(range(len(lines))))
         clock = time.perf_counter
         start = clock()
         deadline, limit = self.budget(start)
         done = 0
         while not race.over and done + len(race.live) <= limit and (race.worlds < 2 or clock() < deadline):
             world = self.determinize(template, seat)
-            race.record([self.descend(world.clone(), seat, root, a) for a in race.live])
+            race.record([self._descend_line(world.clone(), seat, roots[i], lines[i]) for i in race.live])
             done += len(race.live)
         self.last_iterations = done
         self.last_seconds = clock() - start
-        return race.leader()
+        return lines[race.leader()]
+
+    def _descend_line(self, world: Hand, seat: int, root: Node, line: Line) -> float:
+        for play in line[:-1]:
+            world.apply_trusted(play)  # own cards and own melds: legal in every world of the view
+        return self.descend(world, seat, root, line[-1])
 
     def settled(self, root: Node, done: int, limit: int, left: float, spent: float) -> bool:
         """Stop once no root candidate can overtake the most visited one with the iterations the
@@ -130,21 +153,36 @@ class ChampionBot(IsmctsBot):
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) > 1 and view.phase == "play":
+            follow = self._follow(view, legal)
+            if follow is not None:
+                return follow
             planned = self.sharp.planned_close(view, legal)
             if planned is not None:
                 return planned
+            if self.plans > 0 and self.paired and any(a.kind != "discard" for a in legal):
+                line = self._best_line(view)
+                if line is not None:
+                    return line
             legal = disciplined(view, legal, self.rules)
         return super().choose(view, legal)
 
+    def _best_line(self, view: Observation) -> Action | None:
+        """The first action of the line that wins the race (None: decide play by play)."""
+        tracker = Tracker.from_view(view)
+        rules = self.rules if self.rules.players == view.players else self.rules.replace(players=view.players)
+        lines = turn_lines(view, rules, self.sharp, self.rng, tracker, self.plans)
+        if lines is None or len(lines) < 2:
+            return None
+        self._tracker = tracker if self.belief > 0.0 or self.meldfree else None
+        line = self._race_lines(view, lines)
+        self._line = (len(view.log) + 1, line[1:])
+        return line[0]
 
-def disciplined(view: Observation, legal: Sequence[Action], rules: Rules) -> list[Action]:
-    """``legal`` without the wildcard discards (when a natural may go) and the feeding ones (when a
-    safe one may go)."""
-    plays = [a for a in legal if a.kind != "discard"]
-    discards = [a for a in legal if a.kind == "discard"]
-    natural = [a for a in discards if not IS_WILD[a.cards[0]]]
-    discards = natural or discards
-    side = view.side_of[view.seat or 0]
-    opp = [m for s, ms in enumerate(view.melds) if s != side for m in ms]
-    safe = [a for a in discards if not any(attaches_to(m, a.cards[0], rules) for m in opp)]
-    return plays + (safe or discards)
+    def _follow(self, view: Observation, legal: Sequence[Action]) -> Action | None:
+        """The next action of the line being played, when it is still due and legal."""
+        due, rest = self._line
+        self._line = (-1, ())
+        if due != len(view.log) or not rest or rest[0] not in legal:
+            return None
+        self._line = (due + 1, rest[1:])
+        return rest[0]
