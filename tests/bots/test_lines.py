@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,6 +30,14 @@ def _play_decision(seed: int, turns: int, players: int = 2) -> Hand | None:
             return None
     hand.apply(DRAW)
     return None if hand.is_over or hand.phase != "play" else hand
+
+
+def _play_decisions(seeds: range, turns: int) -> Iterator[Hand]:
+    """The play decisions of :func:`_play_decision` for ``seeds`` (the hands that have not ended)."""
+    for seed in seeds:
+        hand = _play_decision(seed, turns)
+        if hand is not None:
+            yield hand
 
 
 def _sharp_line_plays(hand: Hand, seat: int) -> list[str]:
@@ -84,10 +93,7 @@ def test_every_line_is_legal_in_every_world_of_the_view(seed: int, turns: int, p
 
 def test_the_first_line_is_the_sharp_bots_plays() -> None:
     checked = 0
-    for seed in range(40):
-        hand = _play_decision(seed, 8)
-        if hand is None:
-            continue
+    for hand in _play_decisions(range(40), 8):
         seat = hand.to_play
         lines = turn_lines(observe(hand, seat), hand.rules, SharpBot(), random.Random(1))
         if lines is None:
@@ -99,12 +105,9 @@ def test_the_first_line_is_the_sharp_bots_plays() -> None:
 
 def test_the_champion_plays_its_line_to_the_discard() -> None:
     raced = 0
-    for seed in range(30):
-        hand = _play_decision(seed, 6)
-        if hand is None:
-            continue
+    for number, hand in enumerate(_play_decisions(range(30), 6)):
         seat = hand.to_play
-        bot = ChampionBot(seed=seed, iterations=60, plans=PLANS)
+        bot = ChampionBot(seed=number, iterations=60, plans=PLANS)
         first = bot.choose(observe(hand, seat), hand.legal_actions())
         hand.apply(first)
         _, rest = bot._line
