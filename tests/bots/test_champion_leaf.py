@@ -1,4 +1,5 @@
-"""The champion's leaf evaluation: the playout policy's reward by default, the planner's with ``richleaf``."""
+"""The champion's leaf evaluation: the planner's by default (``richleaf``), the playout policy's reward
+with ``richleaf=0``."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ def _midhand(seed: int, turns: int = 6) -> Hand:
     return hand
 
 
-def test_the_default_leaf_is_the_playout_reward() -> None:
-    bot = ChampionBot(seed=1, ms=10)
+def test_without_the_rich_leaf_the_leaf_is_the_playout_reward() -> None:
+    bot = ChampionBot(seed=1, ms=10, rich_leaf=False)
     for seed in range(5):
         hand = _midhand(seed)
         for seat in (0, 1):
@@ -39,8 +40,15 @@ def test_the_rich_leaf_squashes_the_planner_evaluation() -> None:
             assert 0.0 <= bot.leaf(hand, seat) <= 1.0
 
 
-def test_the_rich_leaf_is_a_champion_option_and_plays_legally() -> None:
-    bot = make_level("champion", seed=2, options={"richleaf": 1, "ms": 20})
+def test_the_rich_leaf_is_the_champions_default_and_an_option() -> None:
+    default, off = make_level("champion", seed=0), make_level("campione", seed=0, options={"richleaf": 0})
+    assert isinstance(default, ChampionBot) and default.evaluator is not None
+    assert isinstance(off, ChampionBot) and off.evaluator is None
+    assert ChampionBot(seed=0).evaluator is not None
+
+
+def test_the_rich_leaf_plays_legally_in_four_players() -> None:
+    bot = make_level("champion", seed=2, options={"ms": 20})
     assert isinstance(bot, ChampionBot) and bot.evaluator is not None
     hand = Hand.deal(players=4, seed=5)
     for _ in range(12):

@@ -85,4 +85,4 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, name: str 
                        belief=opts.get("belief", AVOID), paired=bool(opts.get("paired", 1.0)),
                        candidates=int(opts.get("candidates", CANDIDATES)), depth=int(opts.get("depth", DEPTH)),
                        scale=opts.get("scale", REWARD_SCALE), meldfree=bool(opts.get("meldfree", 1.0)),
-                       rich_leaf=bool(opts.get("richleaf", 0.0)), plans=int(opts.get("plans", 0)))
+                       rich_leaf=bool(opts.get("richleaf", 1.0)), plans=int(opts.get("plans", 0)))

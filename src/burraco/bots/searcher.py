@@ -17,9 +17,10 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
   an opponent's unseen card of a kind it discarded or refused is swapped for a stock card;
   0 deals uniformly, as the reference ISMCTS does) and, with ``meldfree``, holds no meld or
   attachment another seat could have laid at its last turn (:mod:`~burraco.bots.meldfree`);
-* each played-out world is scored by the playout policy's reward (:func:`~burraco.bots.lite.reward`)
-  or, with ``rich_leaf``, by the whole-turn planner's evaluation (readiness to close, the
-  pozzetto, the hand's promise; docs/strength.md: more points a hand, not more hands won);
+* each played-out world is scored by the whole-turn planner's evaluation (``rich_leaf``, the
+  default since session 14: readiness to close, the pozzetto race, the hand's promise;
+  docs/strength.md) or, with ``rich_leaf`` off (``champion:richleaf=0``), by the playout policy's
+  reward (:func:`~burraco.bots.lite.reward`, as the reference ISMCTS does);
 * the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that
   must not depend on the machine's load, a number of ``iterations``.
 
@@ -68,7 +69,7 @@ class ChampionBot(IsmctsBot):
     def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
                  depth: int = DEPTH, candidates: int = CANDIDATES, name: str = "champion",
                  iterations: int | None = None, belief: float = AVOID, paired: bool = True,
-                 scale: float = REWARD_SCALE, meldfree: bool = True, rich_leaf: bool = False,
+                 scale: float = REWARD_SCALE, meldfree: bool = True, rich_leaf: bool = True,
                  plans: int = 0) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
         super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
@@ -141,9 +142,10 @@ class ChampionBot(IsmctsBot):
         return world
 
     def leaf(self, hand: Hand, seat: int) -> float:
-        """The reward of a played-out world: with ``rich_leaf``, the planner's evaluation
-        (:meth:`Evaluator.position`: readiness to close, the pozzetto, the hand's promise) squashed
-        like :func:`~burraco.bots.lite.reward` (:func:`~burraco.bots.lite.squash`)."""
+        """The reward of a played-out world: with ``rich_leaf`` (the default), the planner's
+        evaluation (:meth:`Evaluator.position`: readiness to close, the pozzetto, the hand's
+        promise) squashed like :func:`~burraco.bots.lite.reward` (:func:`~burraco.bots.lite.squash`);
+        without, the playout policy's reward."""
         evaluator = self.evaluator
         if evaluator is None:
             return super().leaf(hand, seat)
