@@ -64,7 +64,7 @@ def turn_lines(view: Observation, rules: Rules, sharp: SharpBot, rng: random.Ran
     plays = _sharp_plays(after, seat, sharp)
     if plays is None:
         return None
-    ranked = _ranked_discards(after, seat, sharp, rules)
+    ranked = [d for d in _ranked_discards(after, seat, sharp, rules) if not _ends(after, d)]
     lines: list[Line] = [(*plays, d) for d in ranked[:sharp_discards]]
     if not lines:
         return None
@@ -97,6 +97,13 @@ def _sharp_plays(hand: Hand, seat: int, sharp: SharpBot) -> Line | None:
         if hand.is_over or (side in hand.pozzetto_of_side) != had_pozzetto:
             return None
         plays.append(play)
+
+
+def _ends(hand: Hand, discard: Action) -> bool:
+    """Whether ``discard`` ends the hand (a close, §6, or the last turn on the stock, §7)."""
+    after = hand.clone()
+    after.apply(discard)
+    return after.is_over
 
 
 def _played(hand: Hand, seat: int, plays: Line) -> Hand | None:
