@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import islice
 
 from burraco.bots.evaluation import Evaluator
 from burraco.bots.heuristic import attaches_to
@@ -64,8 +65,8 @@ def turn_lines(view: Observation, rules: Rules, sharp: SharpBot, rng: random.Ran
     plays = _sharp_plays(after, seat, sharp)
     if plays is None:
         return None
-    ranked = [d for d in _ranked_discards(after, seat, sharp, rules) if not _ends(after, d)]
-    lines: list[Line] = [(*plays, d) for d in ranked[:sharp_discards]]
+    ranked = (d for d in _ranked_discards(after, seat, sharp, rules) if not _ends(after, d))
+    lines: list[Line] = [(*plays, d) for d in islice(ranked, sharp_discards)]
     if not lines:
         return None
     seen = {plays}

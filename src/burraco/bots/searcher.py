@@ -111,9 +111,9 @@ class ChampionBot(IsmctsBot):
         done = 0
         while not race.over and done + len(race.live) <= limit and (race.worlds < 2 or clock() < deadline):
             world = self.determinize(template, seat)
-            live = len(race.live)  # before the record, which may drop candidates
-            race.record([self._descend_line(world.clone(), seat, roots[i], lines[i]) for i in race.live])
-            done += live
+            rewards = [self._descend_line(world.clone(), seat, roots[i], lines[i]) for i in race.live]
+            race.record(rewards)  # may drop beaten candidates: count the rollouts played, not those left
+            done += len(rewards)
         self.last_iterations = done
         self.last_seconds = clock() - start
         return lines[race.leader()]
