@@ -17,9 +17,31 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
-    "actions", "cards", "determinize", "errors", "generate", "generate_attach", "generate_tables", "hand",
-    "hand_checks", "hand_state", "history", "history_model", "history_read", "history_write", "legal", "match",
-    "meld", "melds", "options", "recordlog", "rng", "scoring", "summary", "view", "vp",
+    "actions",
+    "cards",
+    "determinize",
+    "errors",
+    "generate",
+    "generate_attach",
+    "generate_tables",
+    "hand",
+    "hand_checks",
+    "hand_state",
+    "history",
+    "history_model",
+    "history_read",
+    "history_write",
+    "legal",
+    "match",
+    "meld",
+    "melds",
+    "options",
+    "recordlog",
+    "rng",
+    "scoring",
+    "summary",
+    "view",
+    "vp",
 ]
 """The modules of ``burraco.core`` that mypyc compiles: all but ``citation`` and ``legal_view`` (a lazy
 ``Sequence`` of the legal actions, built once per decision: a mypyc class cannot derive from an ABC)."""
@@ -53,8 +75,14 @@ def _ext_modules() -> list[object]:
     sources += [str(here / "src" / "burraco" / "rl" / f"{name}.py") for name in COMPILED_RL]
     os.chdir(here / "src")  # mypyc names the modules from the working directory
     try:
-        return list(mypycify([os.path.relpath(s) for s in sources], opt_level="3", debug_level="0",
-                             target_dir=str(here / "build" / "mypyc")))
+        return list(
+            mypycify(
+                [os.path.relpath(s) for s in sources],
+                opt_level="3",
+                debug_level="0",
+                target_dir=str(here / "build" / "mypyc"),
+            )
+        )
     except Exception as error:  # a type error mypyc refuses: never block the install
         return _pure(f"mypyc failed: {error}")
     finally:

@@ -47,7 +47,8 @@ def test_core_is_pure(path: Path) -> None:
         forbidden.discard("random")  # takes an explicit, seeded random.Random instance
     assert not imported & forbidden, f"core module {path.name} imports {imported & forbidden}"
     code_lines = [
-        line for line in path.read_text(encoding="utf-8").splitlines()
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
         if not line.strip().startswith((">>>", "..."))  # doctests may print
     ]
     assert not any("print(" in line for line in code_lines), f"core module {path.name} prints"

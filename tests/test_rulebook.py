@@ -90,8 +90,11 @@ def _docstrings(tree: ast.AST) -> set[int]:
 def test_no_message_cites_the_specification_file(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip = _docstrings(tree)
-    strings = [n.value for n in ast.walk(tree)
-               if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip]
+    strings = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip
+    ]
     assert not [s for s in strings if "RULES.md" in s], "user-visible strings cite the rules page via cite()"
 
 
@@ -112,8 +115,15 @@ def test_a_section_prints_alone() -> None:
         rulebook.section("13")
 
 
-@pytest.mark.parametrize("hostile", ["<script>alert(1)</script>", "# <img src=x onerror=alert(1)>",
-                                     "| <b> | `<i>` |\n| --- | --- |\n| x\" | 'y' |", "- [a](javascript:x)"])
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "<script>alert(1)</script>",
+        "# <img src=x onerror=alert(1)>",
+        "| <b> | `<i>` |\n| --- | --- |\n| x\" | 'y' |",
+        "- [a](javascript:x)",
+    ],
+)
 def test_the_renderer_escapes_everything(hostile: str) -> None:
     out = rulebook.to_html(hostile)
     assert "<script" not in out and "<img" not in out and "<b>" not in out and "<i>" not in out

@@ -221,8 +221,11 @@ def bench_melds(samples: int = 2000, seed: int = 0) -> dict[str, Any]:
             counts = counts_of(rng.sample(pool, size))
             times.append(_time(lambda c=counts, t=table: (new_melds(c, t), attachments(c, t))))  # type: ignore[misc]
             warm.append(_time(lambda c=counts, t=table: (new_melds(c, t), attachments(c, t))))  # type: ignore[misc]
-        result["generation"][str(size)] = {"median_us": _median_us(times), "p99_us": _p99_us(times),
-                                           "warm_median_us": _median_us(warm)}
+        result["generation"][str(size)] = {
+            "median_us": _median_us(times),
+            "p99_us": _p99_us(times),
+            "warm_median_us": _median_us(warm),
+        }
     result["listing"] = {str(size): bench_listing(size, max(100, samples // 10), rng) for size in LISTING_SIZES}
     return result
 
@@ -250,9 +253,13 @@ def bench_listing(size: int, positions: int, rng: random.Random) -> dict[str, An
         groups.append(len(view.groups))
         listed.append(_time(hand.legal_actions))
         viewed.append(_time(lambda h=hand: (v := h.legal_view()).pick(len(v) // 2)))  # type: ignore[misc]
-    return {"actions_median": statistics.median(actions), "actions_max": max(actions),
-            "groups_median": statistics.median(groups), "list_warm_median_us": _median_us(listed),
-            "view_and_pick_warm_median_us": _median_us(viewed)}
+    return {
+        "actions_median": statistics.median(actions),
+        "actions_max": max(actions),
+        "groups_median": statistics.median(groups),
+        "list_warm_median_us": _median_us(listed),
+        "view_and_pick_warm_median_us": _median_us(viewed),
+    }
 
 
 def _time(fn: Callable[[], object]) -> float:

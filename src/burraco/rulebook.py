@@ -243,8 +243,11 @@ def page_html(stylesheet: str | None = None, home: str = "/", lang: str = "en") 
     """
     words = CHROME[lang]
     home_href = html.escape(home, quote=True)
-    style = (f'<link rel="stylesheet" href="{html.escape(stylesheet, quote=True)}">' if stylesheet
-             else f"<style>{PAGE_STYLE}</style>")
+    style = (
+        f'<link rel="stylesheet" href="{html.escape(stylesheet, quote=True)}">'
+        if stylesheet
+        else f"<style>{PAGE_STYLE}</style>"
+    )
     return (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -64,8 +64,21 @@ def test_a_run_is_extended_by_asking_for_more_games_never_cut(tmp_path: Path) ->
 
 def test_the_command_line_resumes_and_names_a_mismatch(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
-    base = [sys.executable, "-m", "burraco.cli.app", "arena", "heuristic", "random", "--hands", "4",
-            "--workers", "1", "--json", "--output", str(path)]
+    base = [
+        sys.executable,
+        "-m",
+        "burraco.cli.app",
+        "arena",
+        "heuristic",
+        "random",
+        "--hands",
+        "4",
+        "--workers",
+        "1",
+        "--json",
+        "--output",
+        str(path),
+    ]
     first = subprocess.run([*base, "--seed", "3"], capture_output=True, text=True, timeout=120, check=False)
     assert first.returncode == 0, first.stderr
     again = subprocess.run([*base, "--seed", "3"], capture_output=True, text=True, timeout=120, check=False)

@@ -91,8 +91,7 @@ def test_a_match_game_plays_hands_to_the_target() -> None:
 
 
 def test_a_match_game_counts_blunders_over_all_its_hands() -> None:
-    config = ArenaConfig("heuristic", "random", players=2, games=1, matches=True, target=1005, seed=3,
-                         blunders=True)
+    config = ArenaConfig("heuristic", "random", players=2, games=1, matches=True, target=1005, seed=3, blunders=True)
     (result,) = run_arena(config, workers=1)
     counted = {key: [row[i] for row in result.blunders] for i, key in enumerate(KEYS)}
     hands = len(result.hand_diffs)

@@ -27,8 +27,9 @@ def _positions(players: int, seeds: range, rules_name: str = "fibur") -> Iterato
     rules = preset(rules_name).replace(players=players)
     for seed in seeds:
         hand = Hand.deal(players=players, seed=seed, dealer=seed % players, rules=rules)
-        bots: list[Bot] = [HeuristicBot(seed=seed, rules=rules) if (s + seed) % 3 else RandomBot(seed=s + seed)
-                           for s in range(players)]
+        bots: list[Bot] = [
+            HeuristicBot(seed=seed, rules=rules) if (s + seed) % 3 else RandomBot(seed=s + seed) for s in range(players)
+        ]
         while not hand.is_over:
             yield hand
             seat = hand.to_play
@@ -42,8 +43,11 @@ def _view_annotation(cls: type) -> object:
         return inspect.get_annotations(cls.choose, eval_str=True)["view"]
     module = sys.modules[cls.__module__]
     source = Path(str(module.__file__)).with_name(cls.__module__.rsplit(".", 1)[1] + ".py")
-    classes = [n for n in ast.parse(source.read_text(encoding="utf-8")).body
-               if isinstance(n, ast.ClassDef) and n.name == cls.__name__]
+    classes = [
+        n
+        for n in ast.parse(source.read_text(encoding="utf-8")).body
+        if isinstance(n, ast.ClassDef) and n.name == cls.__name__
+    ]
     for node in classes[0].body:
         if isinstance(node, ast.FunctionDef) and node.name == "choose":
             view = next(a for a in node.args.args if a.arg == "view")
@@ -61,8 +65,10 @@ def test_bot_interface_takes_only_an_observation() -> None:
         assert _view_annotation(type(bot)) is Observation
 
 
-@pytest.mark.parametrize(("players", "rules_name"), [(2, "fibur"), (4, "fibur"), (2, "international"),
-                                                    (4, "portal"), (2, "home"), (3, "fibur")])
+@pytest.mark.parametrize(
+    ("players", "rules_name"),
+    [(2, "fibur"), (4, "fibur"), (2, "international"), (4, "portal"), (2, "home"), (3, "fibur")],
+)
 def test_every_bot_returns_a_legal_action(players: int, rules_name: str) -> None:
     rules = preset(rules_name).replace(players=players)
     bots = [RandomBot(seed=1), HeuristicBot(seed=1, rules=rules), HeuristicBot(seed=2, rules=rules, noise=0.3)]
@@ -179,8 +185,11 @@ def test_registry_errors_name_the_known_bots_and_options() -> None:
 def test_seeded_bots_repeat_themselves() -> None:
     def run(seed: int) -> list[str]:
         moves: list[str] = []
-        play_hand(Hand.deal(players=2, seed=3), [make_bot("easy", seed), make_bot("random", seed + 1)],
-                  lambda _seat, action: moves.append(str(action)))
+        play_hand(
+            Hand.deal(players=2, seed=3),
+            [make_bot("easy", seed), make_bot("random", seed + 1)],
+            lambda _seat, action: moves.append(str(action)),
+        )
         return moves
 
     assert run(4) == run(4)

@@ -30,7 +30,8 @@ def has_natural_meld(counts: list[int]) -> bool:
 
 
 hands = st.lists(st.sampled_from([*NATURALS, 1, 52]), min_size=0, max_size=14).filter(
-    lambda cards: all(cards.count(k) <= 2 for k in set(cards)))
+    lambda cards: all(cards.count(k) <= 2 for k in set(cards))
+)
 
 
 @settings(max_examples=300, deadline=None)

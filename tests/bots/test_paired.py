@@ -79,7 +79,7 @@ def test_every_live_candidate_is_played_in_the_same_world() -> None:
     index = 0
     while index < len(bot.played):
         first = bot.played[index]
-        same = [p for p in bot.played[index:index + len(legal)] if p[1:] == first[1:]]
+        same = [p for p in bot.played[index : index + len(legal)] if p[1:] == first[1:]]
         assert len({p[0] for p in same}) == len(same)  # each candidate once in a world
         index += len(same)
         worlds += 1

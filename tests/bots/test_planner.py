@@ -34,12 +34,13 @@ def _play_table(mine: str, my_melds: list[str], opp_melds: list[str], took_pozze
     rest = list(full_deck())
     for c in held + [c for m in laid for c in m]:
         rest.remove(c)
-    hand = Hand(rules, 1, [held + [c for m in laid for c in m], rest[:11]], [rest[11:22], rest[22:33]], [rest[33]],
-                rest[34:])
+    hand = Hand(
+        rules, 1, [held + [c for m in laid for c in m], rest[:11]], [rest[11:22], rest[22:33]], [rest[33]], rest[34:]
+    )
     hand.hands[0] = counts_of(held)
     hand.hand_sizes[0] = len(held)
     hand.melds[0] = [make_meld(m, rules) for m in laid[: len(my_melds)]]
-    hand.melds[1] = [make_meld(m, rules) for m in laid[len(my_melds):]]
+    hand.melds[1] = [make_meld(m, rules) for m in laid[len(my_melds) :]]
     if took_pozzetto:
         hand.pozzetto_of_side = {0: 0}
         hand.next_pozzetto = 1
@@ -117,8 +118,11 @@ def test_planner_bot_is_seeded_and_sees_only_its_view() -> None:
         moves: list[str] = []
         from burraco.bots.base import play_hand
 
-        play_hand(Hand.deal(players=2, seed=3), [make_bot("planner:samples=1", seed), make_bot("expert", seed)],
-                  lambda _seat, action: moves.append(str(action)))
+        play_hand(
+            Hand.deal(players=2, seed=3),
+            [make_bot("planner:samples=1", seed), make_bot("expert", seed)],
+            lambda _seat, action: moves.append(str(action)),
+        )
         return moves
 
     assert run(4) == run(4)
@@ -149,9 +153,26 @@ def test_a_tiny_ladder_reports_every_pairing(tmp_path: Path) -> None:
     assert 0.0 <= report["blunders"][0]["feed_rate"] <= 1.0
     page = strength_markdown(config, [report], "abc1234")
     assert "abc1234" in page and "| champion:ms=5 | expert |" in page
-    out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--hands", "2",
-                          "--budget-ms", "5", "--json", "--write", str(tmp_path / "strength.md")],
-                         capture_output=True, text=True, timeout=600, check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "burraco.cli.app",
+            "arena",
+            "--ladder",
+            "--hands",
+            "2",
+            "--budget-ms",
+            "5",
+            "--json",
+            "--write",
+            str(tmp_path / "strength.md"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["pairings"]) == len(pairings(LadderConfig(hands=2, budget_ms=5)))
     assert (tmp_path / "strength.md").read_text(encoding="utf-8").startswith("# Bot strength ladder")
@@ -166,22 +187,61 @@ def test_a_ladder_of_matches_plays_and_reports_matches(tmp_path: Path) -> None:
     page = strength_markdown(config, [report], "abc1234")
     assert "--matches 2 --target 300" in page and "duplicate matches to 300" in page
     assert f"| intermediate | beginner | 2 ({report['hands']} hands) |" in page
-    out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--matches", "1", "--target",
-                          "200", "--iterations", "5", "--json"], capture_output=True, text=True, timeout=600,
-                         check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "burraco.cli.app",
+            "arena",
+            "--ladder",
+            "--matches",
+            "1",
+            "--target",
+            "200",
+            "--iterations",
+            "5",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     printed = json.loads(out.stdout)
     assert printed["mode"] == "matches" and printed["games"] == 1
     assert all(p["games"] == 1 and p["hands"] >= 1 for p in printed["pairings"])
-    both = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--matches", "1", "--hands",
-                           "2"], capture_output=True, text=True, timeout=120, check=False)
+    both = subprocess.run(
+        [sys.executable, "-m", "burraco.cli.app", "arena", "--ladder", "--matches", "1", "--hands", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert both.returncode == 2 and "not both" in both.stderr and "Traceback" not in both.stderr
 
 
 def test_arena_reports_blunders_on_request() -> None:
-    out = subprocess.run([sys.executable, "-m", "burraco.cli.app", "arena", "heuristic", "random", "--hands", "2",
-                          "--workers", "1", "--blunders", "--json"], capture_output=True, text=True, timeout=300,
-                         check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "burraco.cli.app",
+            "arena",
+            "heuristic",
+            "random",
+            "--hands",
+            "2",
+            "--workers",
+            "1",
+            "--blunders",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     rates = json.loads(out.stdout)["blunders"]
     assert len(rates) == 2 and rates[1]["discards"] > 0 and 0.0 <= rates[1]["feed_rate"] <= 1.0

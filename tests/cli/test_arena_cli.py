@@ -13,13 +13,28 @@ from burraco.core.options import Rules
 
 
 def _burraco(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "burraco.cli.app", *args], capture_output=True, text=True,
-                          timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "burraco.cli.app", *args], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def test_small_arena_run_prints_one_json_object(tmp_path: Path) -> None:
-    out = _burraco("arena", "heuristic", "random", "--hands", "10", "--players", "2", "--workers", "2",
-                   "--seed", "4", "--json", "--save-histories", str(tmp_path))
+    out = _burraco(
+        "arena",
+        "heuristic",
+        "random",
+        "--hands",
+        "10",
+        "--players",
+        "2",
+        "--workers",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+        "--save-histories",
+        str(tmp_path),
+    )
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)  # exactly one JSON object on stdout (progress goes to stderr)
     assert report["games"] == 10
@@ -65,8 +80,7 @@ def test_four_players_and_the_human_readable_table() -> None:
 
 
 def test_matches_mode() -> None:
-    out = _burraco("arena", "heuristic", "random", "--matches", "2", "--target", "505", "--workers", "1",
-                   "--json")
+    out = _burraco("arena", "heuristic", "random", "--matches", "2", "--target", "505", "--workers", "1", "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["mode"] == "matches" and report["games"] == 2 and report["hands"] >= 2

@@ -18,9 +18,26 @@ from burraco.cli.lazy import LAZY_COMMANDS
 from burraco.extras import missing_for, parse_requirement, requirements
 
 ROOT = Path(__file__).resolve().parents[2]
-EXTRA_MODULES = ("fastapi", "uvicorn", "sqlalchemy", "starlette", "argon2", "itsdangerous", "openskill",
-                 "platformdirs", "websockets", "httpx", "networkx", "fpdf", "pyspiel", "pettingzoo", "gymnasium",
-                 "numpy", "ray", "pyarrow")
+EXTRA_MODULES = (
+    "fastapi",
+    "uvicorn",
+    "sqlalchemy",
+    "starlette",
+    "argon2",
+    "itsdangerous",
+    "openskill",
+    "platformdirs",
+    "websockets",
+    "httpx",
+    "networkx",
+    "fpdf",
+    "pyspiel",
+    "pettingzoo",
+    "gymnasium",
+    "numpy",
+    "ray",
+    "pyarrow",
+)
 BLOCK_EXTRAS = f"""
 import importlib.abc, sys
 class Refuse(importlib.abc.MetaPathFinder):
@@ -41,21 +58,37 @@ def run_base(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", BLOCK_EXTRAS, *args], capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("args", [
-    ("--version",), ("--help",), ("vp", "355"), ("meld", "7H 8H 9H"), ("fuzz", "--hands", "1"),
-    ("replay", "--help"), ("arena", "--help"), ("play", "--help"), ("bench", "--help"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--version",),
+        ("--help",),
+        ("vp", "355"),
+        ("meld", "7H 8H 9H"),
+        ("fuzz", "--hands", "1"),
+        ("replay", "--help"),
+        ("arena", "--help"),
+        ("play", "--help"),
+        ("bench", "--help"),
+    ],
+)
 def test_base_commands_need_no_extra(args: tuple[str, ...]) -> None:
     result = run_base(*args)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize(("args", "extra"), [
-    (("serve",), "web"), (("serve", "--port", "9", "--help"), "web"), (("loadtest",), "web"),
-    (("tournament", "show", "x.json"), "tournament"), (("tournament",), "tournament"),
-    (("bench", "rl"), "rl"),
-])
+@pytest.mark.parametrize(
+    ("args", "extra"),
+    [
+        (("serve",), "web"),
+        (("serve", "--port", "9", "--help"), "web"),
+        (("loadtest",), "web"),
+        (("tournament", "show", "x.json"), "tournament"),
+        (("tournament",), "tournament"),
+        (("bench", "rl"), "rl"),
+    ],
+)
 def test_a_missing_extra_is_one_line_and_exit_2(args: tuple[str, ...], extra: str) -> None:
     result = run_base(*args)
     assert result.returncode == 2
@@ -109,8 +142,9 @@ def test_requirements_come_from_the_package_metadata() -> None:
 
 
 def test_version_has_one_source_and_python_m_works() -> None:
-    result = subprocess.run([sys.executable, "-m", "burraco", "--version"], capture_output=True, text=True,
-                            timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "burraco", "--version"], capture_output=True, text=True, timeout=60, check=True
+    )
     assert result.stdout.strip() == f"burraco {metadata.version('burraco')}"
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert metadata.version("burraco") == declared

@@ -33,8 +33,7 @@ def run_json(*args: str) -> tuple[int, dict[str, object]]:
 def test_legal_sequence_json() -> None:
     code, data = run_json("6C JK 8C")
     assert code == 0
-    assert data == {"valid": True, "kind": "sequence", "burraco": None, "card_points": 45, "bonus": 0,
-                    "reason": None}
+    assert data == {"valid": True, "kind": "sequence", "burraco": None, "card_points": 45, "bonus": 0, "reason": None}
 
 
 def test_legal_burraco_json_with_rules() -> None:
@@ -44,7 +43,12 @@ def test_legal_burraco_json_with_rules() -> None:
     assert (code, data["burraco"], data["bonus"]) == (0, "dirty", 100)
     code, data = run_json("9S 9S 9D 9D 9H 9H 9C 9C", "--rules", "reale")
     assert (code, data["kind"], data["burraco"], data["card_points"], data["bonus"]) == (
-        0, "combination", "clean", 80, 250)
+        0,
+        "combination",
+        "clean",
+        80,
+        250,
+    )
     code, data = run_json("7H 7D JK", "--rules", "home")
     assert (code, data["card_points"]) == (0, 35)
 
@@ -90,7 +94,8 @@ def test_readable_output() -> None:
     code, out, _ = run("6C JK 8C", "--attach", "10C")
     assert code == 1
     assert out.splitlines()[-1] == (
-        "illegal: a sequence holds at most one wildcard, so gaps at 7C and 9C cannot both be filled")
+        "illegal: a sequence holds at most one wildcard, so gaps at 7C and 9C cannot both be filled"
+    )
 
 
 @pytest.mark.parametrize(
@@ -117,8 +122,9 @@ def _script() -> list[str]:
 
 
 def test_installed_command_end_to_end() -> None:
-    ok = subprocess.run([*_script(), "meld", "6C JK 8C", "--attach", "7C 10C", "--json"],
-                        capture_output=True, text=True, timeout=60)
+    ok = subprocess.run(
+        [*_script(), "meld", "6C JK 8C", "--attach", "7C 10C", "--json"], capture_output=True, text=True, timeout=60
+    )
     assert ok.returncode == 0 and json.loads(ok.stdout)["valid"] is True
     bad = subprocess.run([*_script(), "meld", "7H 7X 7S"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""

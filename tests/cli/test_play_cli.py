@@ -23,8 +23,9 @@ def _command() -> tuple[str, list[str]]:
 def _spawn(*args: str) -> pexpect.spawn:
     program, prefix = _command()
     env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "160", "LINES": "50", "LANG": "C.UTF-8"}
-    child = pexpect.spawn(program, [*prefix, "play", *args], env=env, encoding="utf-8", timeout=30,
-                          dimensions=(50, 160))
+    child = pexpect.spawn(
+        program, [*prefix, "play", *args], env=env, encoding="utf-8", timeout=30, dimensions=(50, 160)
+    )
     return child
 
 

@@ -23,8 +23,14 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "hand-history.md"
 
 
 def _burraco(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "burraco.cli.app", *args], capture_output=True, text=True,
-                          timeout=120, check=False, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "burraco.cli.app", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+    )
 
 
 def _example() -> str:
@@ -80,13 +86,19 @@ def test_replay_stops_at_the_first_illegal_action_with_exit_1(tmp_path: Path) ->
     assert out.returncode == 1, out.stderr
     report = json.loads(out.stdout)
     assert report["ok"] is False and report["actions"] == 2
-    assert report["error"] == {"index": 2, "line": index + 1, "action": "0 discard AS",
-                               "reason": "AS is not in your hand"}
+    assert report["error"] == {
+        "index": 2,
+        "line": index + 1,
+        "action": "0 discard AS",
+        "reason": "AS is not in your hand",
+    }
     assert report["end_reason"] == "unfinished" and report["to_play"] == 0 and report["phase"] == "play"
     text = _burraco("replay", str(path))
     assert text.returncode == 1
-    assert f"2 actions replayed, then action 2 (line {index + 1}) '0 discard AS' is illegal: AS is not in your hand" \
+    assert (
+        f"2 actions replayed, then action 2 (line {index + 1}) '0 discard AS' is illegal: AS is not in your hand"
         in text.stdout
+    )
     assert "provisional score" in text.stdout
 
 
@@ -103,11 +115,14 @@ def test_replay_of_an_unfinished_hand_is_fine(tmp_path: Path) -> None:
     assert "unfinished: seat 3 to play" in text.stdout and "provisional score" in text.stdout
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("burraco-history 1\nplayers 9\n", r"line 2: players must be 2, 3 or 4"),
-    ("hello\n", r"line 1: not a burraco hand history"),
-    (b"\xff\xfe\x00", r"cannot read"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("burraco-history 1\nplayers 9\n", r"line 2: players must be 2, 3 or 4"),
+        ("hello\n", r"line 1: not a burraco hand history"),
+        (b"\xff\xfe\x00", r"cannot read"),
+    ],
+)
 def test_replay_of_a_malformed_file_exits_2_with_one_line(tmp_path: Path, content: str | bytes, message: str) -> None:
     path = tmp_path / "bad.txt"
     if isinstance(content, bytes):
@@ -133,13 +148,15 @@ def test_fuzz_prints_a_summary_and_exits_0(tmp_path: Path) -> None:
     out = _burraco("fuzz", "--hands", "6", "--players", "3", "--seed", "40", "--out", str(tmp_path / "f"))
     assert out.returncode == 0, out.stdout + out.stderr
     line = out.stdout.strip()
-    assert re.fullmatch(r"fuzz: 6 hands, 3 players, rules fibur, seeds 40\.\.45: \d+ actions in [\d.]+ s "
-                        r"\([\d,]+ actions/s\); end reasons: .+; no invariant violated", line), line
+    assert re.fullmatch(
+        r"fuzz: 6 hands, 3 players, rules fibur, seeds 40\.\.45: \d+ actions in [\d.]+ s "
+        r"\([\d,]+ actions/s\); end reasons: .+; no invariant violated",
+        line,
+    ), line
     assert not (tmp_path / "f").exists()
 
 
-@pytest.mark.parametrize("args", [["--players", "5"], ["--hands", "0"], ["--rules", "nope"],
-                                  ["--pozzetti", "eleven"]])
+@pytest.mark.parametrize("args", [["--players", "5"], ["--hands", "0"], ["--rules", "nope"], ["--pozzetti", "eleven"]])
 def test_fuzz_bad_options_exit_2(args: list[str]) -> None:
     out = _burraco("fuzz", "--hands", "1", *args)
     assert out.returncode == 2
@@ -155,8 +172,7 @@ def test_fuzz_violation_writes_the_failing_hand_history(tmp_path: Path, monkeypa
         return "planted violation" if checks["n"] == 30 else real(hand)
 
     monkeypatch.setattr(fuzz_cmd, "check_hand", failing_check)
-    result = CliRunner().invoke(app, ["fuzz", "--hands", "3", "--players", "2", "--seed", "9",
-                                      "--out", str(tmp_path)])
+    result = CliRunner().invoke(app, ["fuzz", "--hands", "3", "--players", "2", "--seed", "9", "--out", str(tmp_path)])
     assert result.exit_code == 1, result.output
     assert "invariant violated in hand 0 (seed 9)" in result.output and "planted violation" in result.output
     path = Path(result.output.strip().splitlines()[-1].removeprefix("history written to "))
@@ -179,8 +195,7 @@ def test_fuzz_engine_exception_appends_the_failing_action(tmp_path: Path, monkey
         return real_apply(self, action)
 
     monkeypatch.setattr(Hand, "apply", exploding_apply)
-    result = CliRunner().invoke(app, ["fuzz", "--hands", "2", "--players", "4", "--seed", "3", "--out",
-                                      str(tmp_path)])
+    result = CliRunner().invoke(app, ["fuzz", "--hands", "2", "--players", "4", "--seed", "3", "--out", str(tmp_path)])
     assert result.exit_code == 1, result.output
     assert "raised RuntimeError: boom" in result.output
     monkeypatch.setattr(Hand, "apply", real_apply)

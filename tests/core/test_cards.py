@@ -60,8 +60,9 @@ def test_parser_accepts_ten_as_t_lower_case_glyphs_and_commas() -> None:
     assert parse_cards("") == ()
 
 
-@pytest.mark.parametrize(("token", "named"), [("7X", "'7X'"), ("1H", "'1H'"), ("11H", "'11H'"), ("H", "'H'"),
-                                              ("ZZ", "'ZZ'"), ("0S", "'0S'")])
+@pytest.mark.parametrize(
+    ("token", "named"), [("7X", "'7X'"), ("1H", "'1H'"), ("11H", "'11H'"), ("H", "'H'"), ("ZZ", "'ZZ'"), ("0S", "'0S'")]
+)
 def test_bad_tokens_are_named(token: str, named: str) -> None:
     with pytest.raises(CardParseError) as error:
         parse_cards(f"7H {token} 7S")
@@ -80,8 +81,21 @@ def test_make_card_and_format_card_refuse_out_of_range() -> None:
 
 def test_values() -> None:
     # §1: joker 30 (or 25), any 2 = 20, ace 15, K Q J 10 9 8 = 10, 7 6 5 4 3 = 5.
-    expected = {"A": 15, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
-                "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}
+    expected = {
+        "A": 15,
+        "2": 20,
+        "K": 10,
+        "Q": 10,
+        "J": 10,
+        "10": 10,
+        "9": 10,
+        "8": 10,
+        "7": 5,
+        "6": 5,
+        "5": 5,
+        "4": 5,
+        "3": 5,
+    }
     for text, value in expected.items():
         for suit in "HDCS":
             assert card_value(parse_card(text + suit)) == value

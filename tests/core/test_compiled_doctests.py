@@ -17,8 +17,12 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "burraco"
-SOURCES = {f"burraco.{p.parent.name}.{p.stem}": p for folder in ("core", "bots", "rl")
-           for p in sorted((PACKAGE / folder).glob("*.py")) if p.stem != "__init__"}
+SOURCES = {
+    f"burraco.{p.parent.name}.{p.stem}": p
+    for folder in ("core", "bots", "rl")
+    for p in sorted((PACKAGE / folder).glob("*.py"))
+    if p.stem != "__init__"
+}
 """Every module that may be compiled: whether it is, is asked of the import system (no import)."""
 
 

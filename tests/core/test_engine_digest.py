@@ -40,8 +40,9 @@ def play_digest(players: int, hands: int, trusted: bool = False) -> tuple[str, i
             else:
                 hand.apply(action)
             steps += 1
-        digest.update(repr([(r.index, r.seat, r.kind, r.cards, r.target, r.detail, r.private)
-                            for r in hand.log]).encode())
+        digest.update(
+            repr([(r.index, r.seat, r.kind, r.cards, r.target, r.detail, r.private) for r in hand.log]).encode()
+        )
         digest.update(repr([side.total for side in hand.scores()]).encode())
     return digest.hexdigest(), steps
 

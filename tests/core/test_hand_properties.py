@@ -275,10 +275,16 @@ def test_turn_cap_terminates_hands_with_a_tiny_cap() -> None:
 
 # ----------------------------------------------------------------------------- hypothesis
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**63 - 1), players=st.sampled_from([2, 3, 4]), name=st.sampled_from(PRESET_NAMES),
-       choices=st.lists(st.integers(0, 2**16), min_size=50, max_size=400), stall=st.integers(1, 3))
-def test_any_seed_and_choices_keep_the_invariants(seed: int, players: int, name: str, choices: list[int],
-                                                 stall: int) -> None:
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    name=st.sampled_from(PRESET_NAMES),
+    choices=st.lists(st.integers(0, 2**16), min_size=50, max_size=400),
+    stall=st.integers(1, 3),
+)
+def test_any_seed_and_choices_keep_the_invariants(
+    seed: int, players: int, name: str, choices: list[int], stall: int
+) -> None:
     hand = Hand.deal(players, seed, seed % players, preset(name, players=players, stall_rounds=stall))
     rng = random.Random(seed)
     for choice in choices:
@@ -294,14 +300,24 @@ def test_any_seed_and_choices_keep_the_invariants(seed: int, players: int, name:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), steps=st.integers(0, 300),
-       card=st.integers(0, NUM_KINDS - 1), target=st.integers(-3, 12))
-def test_arbitrary_actions_are_refused_or_listed(seed: int, players: int, steps: int, card: int,
-                                                target: int) -> None:
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([2, 3, 4]),
+    steps=st.integers(0, 300),
+    card=st.integers(0, NUM_KINDS - 1),
+    target=st.integers(-3, 12),
+)
+def test_arbitrary_actions_are_refused_or_listed(seed: int, players: int, steps: int, card: int, target: int) -> None:
     hand = random_position(Hand.deal(players, seed), random.Random(seed), steps)
     listed = {key(a) for a in hand.legal_actions()}
-    candidates = [Action("discard", (card,)), Action("attach", (card,), target), Action("meld", (card, card, JOKER)),
-                  Action("meld", (card, card, card)), Action("draw"), Action("pickup")]
+    candidates = [
+        Action("discard", (card,)),
+        Action("attach", (card,), target),
+        Action("meld", (card, card, JOKER)),
+        Action("meld", (card, card, card)),
+        Action("draw"),
+        Action("pickup"),
+    ]
     before = state(hand)
     for action in candidates:
         if key(action) in listed:

@@ -24,8 +24,15 @@ from burraco.core.options import Rules, preset
 C = parse_cards
 
 
-def make_hand(hands: Sequence[str], pozzetti: Sequence[str] | None = None, pile: str = "KD", stock: str = "",
-              rules: Rules | None = None, first: int = 0, sizes: Sequence[int] = (11, 11)) -> Hand:
+def make_hand(
+    hands: Sequence[str],
+    pozzetti: Sequence[str] | None = None,
+    pile: str = "KD",
+    stock: str = "",
+    rules: Rules | None = None,
+    first: int = 0,
+    sizes: Sequence[int] = (11, 11),
+) -> Hand:
     """An explicit deal. ``first`` is the seat to play first (the dealer sits to its right).
 
     ``pozzetti`` default to pozzetti of ``sizes`` cards taken from the cards no zone names; ``stock``
@@ -47,8 +54,9 @@ def make_hand(hands: Sequence[str], pozzetti: Sequence[str] | None = None, pile:
             rest = rest[size:]
     else:
         pozzetto_cards = [list(C(p)) for p in pozzetti]
-    hand = Hand(rules, (first - 1) % players, [list(C(h)) for h in hands], pozzetto_cards, list(C(pile)),
-                list(C(stock)) + rest)
+    hand = Hand(
+        rules, (first - 1) % players, [list(C(h)) for h in hands], pozzetto_cards, list(C(pile)), list(C(stock)) + rest
+    )
     assert hand.to_play == first
     return hand
 
@@ -100,8 +108,14 @@ def held(hand: Hand, seat: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- the deal (§2)
-def deck_for(players: int, dealer: int, hands: Sequence[Sequence[int]], pozzetti: Sequence[Sequence[int]],
-             pile: Sequence[int], stock: Sequence[int]) -> list[int]:
+def deck_for(
+    players: int,
+    dealer: int,
+    hands: Sequence[Sequence[int]],
+    pozzetti: Sequence[Sequence[int]],
+    pile: Sequence[int],
+    stock: Sequence[int],
+) -> list[int]:
     """The inverse of the §2 procedure: the deck (top first) that deals exactly these zones."""
     size = 11 * players + 1 + len(stock) + sum(map(len, pozzetti))
     deck = [-1] * size
@@ -134,7 +148,11 @@ def test_the_deal_procedure_of_section_2() -> None:
     # the same seed deals the same hand; another seed another
     again = Hand.deal(players=4, seed=123, dealer=2)
     assert (again.hands, again.pozzetti, again.stock, again.discard_pile) == (
-        hand.hands, hand.pozzetti, hand.stock, hand.discard_pile)
+        hand.hands,
+        hand.pozzetti,
+        hand.stock,
+        hand.discard_pile,
+    )
     assert Hand.deal(players=4, seed=124, dealer=2).hands != hand.hands
 
 
@@ -143,8 +161,9 @@ def test_from_deck_deals_one_card_at_a_time_from_the_dealers_left_and_pozzetti_f
     hands = [deck[0:11], deck[11:22], deck[22:33]]
     pozzetti = [deck[33:44], deck[44:55], deck[55:66]]
     pile, stock = [deck[66]], deck[67:]
-    hand = Hand.from_deck(deck_for(3, 1, hands, pozzetti, pile, stock), preset("fibur", players=3), 1,
-                          pozzetto_sizes=(11, 11, 11))
+    hand = Hand.from_deck(
+        deck_for(3, 1, hands, pozzetti, pile, stock), preset("fibur", players=3), 1, pozzetto_sizes=(11, 11, 11)
+    )
     assert [hand.hand_cards(s) for s in range(3)] == [sorted(h) for h in hands]
     assert hand.pozzetti == pozzetti and hand.discard_pile == pile
     assert list(reversed(hand.stock)) == stock  # the engine keeps the top of the stock at the end
@@ -235,8 +254,11 @@ def test_an_empty_hand_is_refused_once_the_side_has_its_pozzetto() -> None:
 
 
 def test_partners_share_one_pozzetto_so_the_second_cannot_empty_the_hand() -> None:
-    hand = make_hand(["7H 8H", "3C 4C 5C 6S", "JC QC", "4S 5S 6S 8D"],
-                     pozzetti=["AS AS AD 5S 6D", "10D 10S 10C QD QS"], stock="9H 9C KC")
+    hand = make_hand(
+        ["7H 8H", "3C 4C 5C 6S", "JC QC", "4S 5S 6S 8D"],
+        pozzetti=["AS AS AD 5S 6D", "10D 10S 10C QD QS"],
+        stock="9H 9C KC",
+    )
     play(hand, DRAW, meld("7H 8H 9H"), discard("6D"))  # seat 0 takes pozzetto 0 for side 0
     play(hand, DRAW, discard("9C"))
     play(hand, DRAW)  # seat 2, seat 0's partner, holds JC QC KC
@@ -323,8 +345,12 @@ def test_closing_refused_without_the_pozzetto() -> None:
     play(hand, DRAW, meld("7H 8H 9H"), discard("6D"))  # seat 1 takes the only pozzetto
     play(hand, DRAW)  # seat 0: JD 10S
     assert not hand.pozzetto_available(0)
-    refused(hand, attach(0, "10S"), r"one card you could not discard",
-            r"you cannot close before your side has taken its pozzetto \(rules §6\.1\)")
+    refused(
+        hand,
+        attach(0, "10S"),
+        r"one card you could not discard",
+        r"you cannot close before your side has taken its pozzetto \(rules §6\.1\)",
+    )
 
 
 def test_closing_refused_without_a_burraco() -> None:
@@ -336,8 +362,9 @@ def test_closing_refused_without_a_burraco() -> None:
 
 @pytest.mark.parametrize(("name", "allowed"), [("fibur", True), ("international", False)])
 def test_international_rule_needs_a_clean_burraco(name: str, allowed: bool) -> None:
-    hand = make_hand(["3H 4H 5H 6H 7H 8H", "3C 4C 5C 6S QS"], pozzetti=["KC KD KS 5C", "AS AS AD 5S"],
-                     stock="JK", rules=preset(name))
+    hand = make_hand(
+        ["3H 4H 5H 6H 7H 8H", "3C 4C 5C 6S QS"], pozzetti=["KC KD KS 5C", "AS AS AD 5S"], stock="JK", rules=preset(name)
+    )
     play(hand, DRAW, meld("3H 4H 5H 6H 7H 8H JK"))
     assert hand.melds[0][0].burraco() == "dirty"
     if allowed:
@@ -349,8 +376,12 @@ def test_international_rule_needs_a_clean_burraco(name: str, allowed: bool) -> N
 
 def test_closing_refused_with_a_wildcard_discard() -> None:
     hand = _closer("KC KD KS 2C")
-    refused(hand, meld("KC KD KS"), r"one card you could not discard",
-            r"by discarding a wildcard \(2C\) \(rules §6\.4, Art\. 11\)")
+    refused(
+        hand,
+        meld("KC KD KS"),
+        r"one card you could not discard",
+        r"by discarding a wildcard \(2C\) \(rules §6\.4, Art\. 11\)",
+    )
     play(hand, attach(0, "2C"))  # the 2 may go on the burraco instead (it becomes dirty)
     assert hand.melds[0][0].burraco() == "dirty"
 
@@ -367,8 +398,7 @@ def test_closing_with_the_card_just_picked_up_alone(copy_in_hand: bool) -> None:
         play(hand, meld("QD QH QS"), discard("QS"))
         assert hand.end_reason == "closed"
     else:
-        refused(hand, meld("QD QH QC"), r"only QS, picked up alone from the discard pile",
-                r"rules §3, Art\. 19")
+        refused(hand, meld("QD QH QC"), r"only QS, picked up alone from the discard pile", r"rules §3, Art\. 19")
 
 
 @pytest.mark.parametrize(("name", "allowed"), [("fibur", True), ("portal", False)])
@@ -472,8 +502,13 @@ def test_stall_rule_the_streak_starter_must_draw_after_three_full_rounds(players
     _pick_up_and_discard(hand)  # the third full round is complete
     assert hand.to_play == starter and hand.must_draw
     assert hand.legal_actions() == [DRAW]
-    refused(hand, PICKUP, r"nobody drew from the stock for 3 full rounds", r"must draw from the stock",
-            r"rules §3, stall rule")
+    refused(
+        hand,
+        PICKUP,
+        r"nobody drew from the stock for 3 full rounds",
+        r"must draw from the stock",
+        r"rules §3, stall rule",
+    )
     play(hand, DRAW)
     assert not hand.must_draw and hand.turns_without_stock == 0
     play(hand, Action("discard", (hand.log[-1].cards[0],)))
@@ -510,8 +545,7 @@ def test_turn_cap_ends_the_hand() -> None:
 
 # ----------------------------------------------------------------------------- three players (§9)
 def test_three_players_the_first_to_empty_takes_18_and_the_other_two_pair_up() -> None:
-    hand = make_hand(["7H 8H 10S", "5S 6S 7S 9D", "JD QD KD 4S 6C"], stock="3D 4H 5H 9H 10D 8C",
-                     sizes=(18, 11))
+    hand = make_hand(["7H 8H 10S", "5S 6S 7S 9D", "JD QD KD 4S 6C"], stock="3D 4H 5H 9H 10D 8C", sizes=(18, 11))
     assert hand.num_sides == 3 and [len(p) for p in hand.pozzetti] == [18, 11]
     play(hand, DRAW, discard("3D"))
     play(hand, DRAW, meld("5S 6S 7S"), discard("4H"))
@@ -549,13 +583,17 @@ def test_three_players_with_three_11_card_pozzetti_everyone_plays_alone() -> Non
 
 # ----------------------------------------------------------------------------- a 4-player hand scored (§8)
 def test_four_player_hand_scored_per_side_checked_by_hand() -> None:
-    hand = make_hand(["3H 4H 5H 6H 7H 8H 9H", "JS QS KS 4D 4C", "JH 6D 6S 6C AH JK", "AS 2S 9C"],
-                     pozzetti=["KC KD KS 5C", "10D 10C 10S"], pile="KH", stock="10H 7D 8S 9D QH")
+    hand = make_hand(
+        ["3H 4H 5H 6H 7H 8H 9H", "JS QS KS 4D 4C", "JH 6D 6S 6C AH JK", "AS 2S 9C"],
+        pozzetti=["KC KD KS 5C", "10D 10C 10S"],
+        pile="KH",
+        stock="10H 7D 8S 9D QH",
+    )
     play(hand, DRAW, meld("3H 4H 5H 6H 7H 8H 9H 10H"), discard("5C"))  # pozzetto on the fly; keeps KC KD KS
-    play(hand, DRAW, meld("JS QS KS"), discard("4D"))                  # seat 1 keeps 4C 7D
+    play(hand, DRAW, meld("JS QS KS"), discard("4D"))  # seat 1 keeps 4C 7D
     play(hand, DRAW, attach(0, "JH"), meld("6D 6S 6C"), discard("8S"))  # partner seat 2 keeps AH JK
-    play(hand, DRAW, discard("9D"))                                    # seat 3 keeps AS 2S 9C
-    play(hand, DRAW, meld("KC KD KS"), discard("QH"))                  # seat 0 closes
+    play(hand, DRAW, discard("9D"))  # seat 3 keeps AS 2S 9C
+    play(hand, DRAW, meld("KC KD KS"), discard("QH"))  # seat 0 closes
     assert hand.end_reason == "closed" and hand.closed_by == 0
     north_south, east_west = hand.scores()
     assert [(i.label, i.points) for i in north_south.items] == [

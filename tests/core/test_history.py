@@ -50,8 +50,13 @@ def assert_same_state(a: Hand, b: Hand) -> None:
     assert a.stock == b.stock and a.discard_pile == b.discard_pile
     assert a.pozzetti == b.pozzetti and a.pozzetto_of_side == b.pozzetto_of_side
     assert a.next_pozzetto == b.next_pozzetto and a.side_of == b.side_of
-    assert (a.to_play, a.phase, a.end_reason, a.closed_by, a.turns) == (b.to_play, b.phase, b.end_reason,
-                                                                        b.closed_by, b.turns)
+    assert (a.to_play, a.phase, a.end_reason, a.closed_by, a.turns) == (
+        b.to_play,
+        b.phase,
+        b.end_reason,
+        b.closed_by,
+        b.turns,
+    )
     assert a.log == b.log and a.visible_logs == b.visible_logs
     assert [s.to_dict() for s in a.scores()] == [s.to_dict() for s in b.scores()]
     for name in STATE_FIELDS:  # and every other field
@@ -99,30 +104,57 @@ def test_initial_deal_undoes_the_log_through_pozzetti_pairs_and_leftover_stock()
 
 def test_an_explicitly_constructed_hand_writes_its_zones() -> None:
     hand = Hand.deal(players=2, seed=5)
-    explicit = Hand(hand.rules, hand.dealer, [hand.hand_cards(0), hand.hand_cards(1)],
-                    [list(p) for p in hand.pozzetti], list(hand.discard_pile), list(reversed(hand.stock)))
+    explicit = Hand(
+        hand.rules,
+        hand.dealer,
+        [hand.hand_cards(0), hand.hand_cards(1)],
+        [list(p) for p in hand.pozzetti],
+        list(hand.discard_pile),
+        list(reversed(hand.stock)),
+    )
     text = write_history(explicit)
     assert "seed" not in text and re.search(r"^stock ", text, re.M) and re.search(r"^pozzetto 1 ", text, re.M)
     assert_same_state(replay(read_history(text)), explicit)
 
 
 def test_options_names_and_pozzetto_sizes_round_trip() -> None:
-    rules = preset("portal", players=3, joker_value=25, three_player_pair_share="full", hands_per_turn=3,
-                   semi_clean=False, max_turns=500)
-    history = HandHistory(rules, 1, seed=12, preset="portal", pozzetto_sizes=(11, 11, 11),
-                          names=("Anna Maria", "Bruno", "Carla"))
+    rules = preset(
+        "portal",
+        players=3,
+        joker_value=25,
+        three_player_pair_share="full",
+        hands_per_turn=3,
+        semi_clean=False,
+        max_turns=500,
+    )
+    history = HandHistory(
+        rules, 1, seed=12, preset="portal", pozzetto_sizes=(11, 11, 11), names=("Anna Maria", "Bruno", "Carla")
+    )
     text = history.to_text()
-    for line in ("rules portal", "option joker_value 25", "option semi_clean false", "option hands_per_turn 3",
-                 "option three_player_pair_share full", "option max_turns 500", "pozzetti 11 11 11",
-                 "name 0 Anna Maria", "players 3", "dealer 1", "seed 12"):
+    for line in (
+        "rules portal",
+        "option joker_value 25",
+        "option semi_clean false",
+        "option hands_per_turn 3",
+        "option three_player_pair_share full",
+        "option max_turns 500",
+        "pozzetti 11 11 11",
+        "name 0 Anna Maria",
+        "players 3",
+        "dealer 1",
+        "seed 12",
+    ):
         assert re.search(f"^{line}$", text, re.M), line
     assert "option opponent_must_have_played" not in text  # the same as the preset: not written
     assert read_history(text) == history
-    assert read_history(text.replace("option three_player_pair_share full", "OPTION Three_Player_Pair_Share FULL")) \
+    assert (
+        read_history(text.replace("option three_player_pair_share full", "OPTION Three_Player_Pair_Share FULL"))
         == history
+    )
     assert [len(p) for p in history.new_hand().pozzetti] == [11, 11, 11]
-    assert read_history(text.replace("option hands_per_turn 3", "option hands_per_turn none")).rules.hands_per_turn \
-        is None
+    assert (
+        read_history(text.replace("option hands_per_turn 3", "option hands_per_turn none")).rules.hands_per_turn is None
+    )
 
 
 def test_nearest_preset_is_written_when_none_is_named() -> None:
@@ -162,43 +194,46 @@ def test_the_documentation_examples_parse_and_replay() -> None:
 GOOD = "burraco-history 1\nrules fibur\nplayers 2\ndealer 0\nseed 3\nactions\n1 draw\n"
 
 
-@pytest.mark.parametrize(("text", "line", "reason"), [
-    ("", 0, r"empty history"),
-    ("# only a comment\n\n", 0, r"empty history"),
-    ("burraco 1\n", 1, r"not a burraco hand history"),
-    ("burraco-history 2\n", 1, r"unsupported history version '2'"),
-    (GOOD.replace("rules fibur", "rules nope"), 2, r"unknown rules preset 'nope'"),
-    (GOOD.replace("rules fibur", "rulez fibur"), 2, r"unknown field 'rulez'"),
-    (GOOD.replace("players 2", "players 5"), 3, r"players must be 2, 3 or 4, not '5'"),
-    (GOOD.replace("players 2\n", ""), 0, r"how many players"),
-    (GOOD.replace("dealer 0", "dealer 2"), 4, r"dealer must be a seat from 0 to 1, not 2"),
-    (GOOD.replace("dealer 0", "dealer x"), 4, r"dealer must be a whole number"),
-    (GOOD.replace("dealer 0\n", ""), 0, r"does not name the dealer"),
-    (GOOD.replace("seed 3", "seed -3"), 5, r"seed must not be negative"),
-    (GOOD.replace("seed 3\n", ""), 0, r"has no deal"),
-    (GOOD.replace("seed 3", "seed 3\nseed 4"), 6, r"'seed' is given twice \(first on line 5\)"),
-    (GOOD.replace("seed 3", "seed 3\npozzetti 40 40 40"), 6, r"leave -35 cards in the stock"),
-    (GOOD.replace("seed 3", "seed 3\npozzetti 11 x"), 6, r"a pozzetto size must be a whole number"),
-    (GOOD.replace("seed 3", "seed 3\nstock AH"), 6, r"either a seed or an explicit deal"),
-    (GOOD.replace("rules fibur", "rules fibur\noption jokers 25"), 3, r"unknown rules option 'jokers'"),
-    (GOOD.replace("rules fibur", "rules fibur\noption semi_clean maybe"), 3, r"true or false"),
-    (GOOD.replace("rules fibur", "rules fibur\noption joker_value -5"), 3, r"joker_value must be positive"),
-    (GOOD.replace("rules fibur", "rules fibur\noption players 4"), 3, r"the 'players' line"),
-    (GOOD.replace("rules fibur", "rules fibur\noption semi_clean"), 3, r"expected 'option NAME VALUE'"),
-    (GOOD.replace("rules fibur", "rules fibur\nname x Anna"), 3, r"expected 'name NUMBER"),
-    (GOOD.replace("rules fibur", "rules fibur\nname 3 Anna"), 3, r"no seat 3 in a 2-player hand"),
-    (GOOD.replace("actions\n1 draw\n", "1 draw\n"), 6, r"an action line before the 'actions' line"),
-    (GOOD.replace("actions\n1 draw\n", ""), 5, r"no 'actions' line"),
-    (GOOD.replace("actions", "actions now"), 6, r"takes nothing after it"),
-    (GOOD + "draw\n", 8, r"expected an action line 'SEAT KIND"),
-    (GOOD + "0 fold\n", 8, r"unknown action 'fold'"),
-    (GOOD + "0 meld 7H 7X 7S\n", 8, r"'7X' is not a card"),
-    (GOOD + "0 attach 7H\n", 8, r"attach needs a meld number"),
-    (GOOD + "0 discard 7H 8H\n", 8, r"discard exactly one card"),
-    (GOOD + "0 draw 7H 8H\n", 8, r"write at most one card"),
-    (GOOD + "0 timeout now\n", 8, r"timeout takes no arguments"),
-    (GOOD + "2 discard 7H\n", 8, r"no seat 2 in a 2-player hand"),
-])
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ("", 0, r"empty history"),
+        ("# only a comment\n\n", 0, r"empty history"),
+        ("burraco 1\n", 1, r"not a burraco hand history"),
+        ("burraco-history 2\n", 1, r"unsupported history version '2'"),
+        (GOOD.replace("rules fibur", "rules nope"), 2, r"unknown rules preset 'nope'"),
+        (GOOD.replace("rules fibur", "rulez fibur"), 2, r"unknown field 'rulez'"),
+        (GOOD.replace("players 2", "players 5"), 3, r"players must be 2, 3 or 4, not '5'"),
+        (GOOD.replace("players 2\n", ""), 0, r"how many players"),
+        (GOOD.replace("dealer 0", "dealer 2"), 4, r"dealer must be a seat from 0 to 1, not 2"),
+        (GOOD.replace("dealer 0", "dealer x"), 4, r"dealer must be a whole number"),
+        (GOOD.replace("dealer 0\n", ""), 0, r"does not name the dealer"),
+        (GOOD.replace("seed 3", "seed -3"), 5, r"seed must not be negative"),
+        (GOOD.replace("seed 3\n", ""), 0, r"has no deal"),
+        (GOOD.replace("seed 3", "seed 3\nseed 4"), 6, r"'seed' is given twice \(first on line 5\)"),
+        (GOOD.replace("seed 3", "seed 3\npozzetti 40 40 40"), 6, r"leave -35 cards in the stock"),
+        (GOOD.replace("seed 3", "seed 3\npozzetti 11 x"), 6, r"a pozzetto size must be a whole number"),
+        (GOOD.replace("seed 3", "seed 3\nstock AH"), 6, r"either a seed or an explicit deal"),
+        (GOOD.replace("rules fibur", "rules fibur\noption jokers 25"), 3, r"unknown rules option 'jokers'"),
+        (GOOD.replace("rules fibur", "rules fibur\noption semi_clean maybe"), 3, r"true or false"),
+        (GOOD.replace("rules fibur", "rules fibur\noption joker_value -5"), 3, r"joker_value must be positive"),
+        (GOOD.replace("rules fibur", "rules fibur\noption players 4"), 3, r"the 'players' line"),
+        (GOOD.replace("rules fibur", "rules fibur\noption semi_clean"), 3, r"expected 'option NAME VALUE'"),
+        (GOOD.replace("rules fibur", "rules fibur\nname x Anna"), 3, r"expected 'name NUMBER"),
+        (GOOD.replace("rules fibur", "rules fibur\nname 3 Anna"), 3, r"no seat 3 in a 2-player hand"),
+        (GOOD.replace("actions\n1 draw\n", "1 draw\n"), 6, r"an action line before the 'actions' line"),
+        (GOOD.replace("actions\n1 draw\n", ""), 5, r"no 'actions' line"),
+        (GOOD.replace("actions", "actions now"), 6, r"takes nothing after it"),
+        (GOOD + "draw\n", 8, r"expected an action line 'SEAT KIND"),
+        (GOOD + "0 fold\n", 8, r"unknown action 'fold'"),
+        (GOOD + "0 meld 7H 7X 7S\n", 8, r"'7X' is not a card"),
+        (GOOD + "0 attach 7H\n", 8, r"attach needs a meld number"),
+        (GOOD + "0 discard 7H 8H\n", 8, r"discard exactly one card"),
+        (GOOD + "0 draw 7H 8H\n", 8, r"write at most one card"),
+        (GOOD + "0 timeout now\n", 8, r"timeout takes no arguments"),
+        (GOOD + "2 discard 7H\n", 8, r"no seat 2 in a 2-player hand"),
+    ],
+)
 def test_malformed_histories_name_the_line_and_the_problem(text: str, line: int, reason: str) -> None:
     with pytest.raises(HistoryLineError) as caught:
         read_history(text)
@@ -231,8 +266,11 @@ def test_explicit_deal_errors() -> None:
         read_history(text.replace("actions", "hand 2 AH\nactions"))
     stock = next(line for line in lines if line.startswith("stock"))
     first = stock.split()[1]
-    with pytest.raises(HistoryLineError, match=rf"holds 107 cards, not exactly the 108 of two decks \(rules §1\): "
-                                               rf"missing: {first}"):
+    with pytest.raises(
+        HistoryLineError,
+        match=rf"holds 107 cards, not exactly the 108 of two decks \(rules §1\): "
+        rf"missing: {first}",
+    ):
         read_history(text.replace(stock, "stock " + " ".join(stock.split()[2:])))
     with pytest.raises(HistoryLineError, match=r"too many copies: JK x5; missing: "):
         read_history(text.replace(stock, "stock JK " + " ".join(stock.split()[2:])))
@@ -257,13 +295,16 @@ def test_an_illegal_action_stops_the_replay_with_its_index_and_the_engines_reaso
     assert len(history.replay(stop=1).log) == 1
 
 
-@pytest.mark.parametrize(("actions", "index", "reason"), [
-    ("0 draw", 0, r"it is seat 1's turn, not seat 0's \(rules §3\)"),
-    ("1 draw\n1 draw", 1, r"already taken this turn"),
-    ("1 pickup 7H 7H", 0, r"the history says the pile held 7H 7H, but it holds "),
-    ("1 meld 7H 8H 9H", 0, r"first draw from the stock"),
-    ("1 timeout\n1 timeout", 1, r"time-out has already been called"),
-])
+@pytest.mark.parametrize(
+    ("actions", "index", "reason"),
+    [
+        ("0 draw", 0, r"it is seat 1's turn, not seat 0's \(rules §3\)"),
+        ("1 draw\n1 draw", 1, r"already taken this turn"),
+        ("1 pickup 7H 7H", 0, r"the history says the pile held 7H 7H, but it holds "),
+        ("1 meld 7H 8H 9H", 0, r"first draw from the stock"),
+        ("1 timeout\n1 timeout", 1, r"time-out has already been called"),
+    ],
+)
 def test_replay_refusals(actions: str, index: int, reason: str) -> None:
     history = read_history(GOOD.replace("1 draw\n", actions + "\n"))
     with pytest.raises(ReplayError) as caught:
@@ -313,8 +354,15 @@ def test_a_history_needs_exactly_one_deal() -> None:
 
 
 def test_step_text_round_trips() -> None:
-    for text in ("0 draw", "1 draw 10H", "2 pickup KD 9C", "3 meld 7H 8H 9H", "0 attach 12 JK 2C", "1 discard AS",
-                 "2 timeout"):
+    for text in (
+        "0 draw",
+        "1 draw 10H",
+        "2 pickup KD 9C",
+        "3 meld 7H 8H 9H",
+        "0 attach 12 JK 2C",
+        "1 discard AS",
+        "2 timeout",
+    ):
         assert str(Step.parse(text)) == text
     assert Step.parse("1 MELD th jh qh") == Step(1, "meld", parse_cards("10H JH QH"))
     assert Step.parse("0 discard 7h").action() == Action("discard", (parse_card("7H"),))

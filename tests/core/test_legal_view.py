@@ -45,8 +45,13 @@ def check_view(hand: Hand) -> LegalView:
 def foreign_actions(hand: Hand, rng: random.Random) -> list[Action]:
     """A few actions of every kind, most of them not legal now."""
     cards = tuple(rng.randrange(NUM_KINDS) for _ in range(3))
-    return [DRAW, Action("pickup"), Action("discard", (rng.randrange(NUM_KINDS),)), Action("meld", cards),
-            Action("attach", cards, rng.randrange(3))]
+    return [
+        DRAW,
+        Action("pickup"),
+        Action("discard", (rng.randrange(NUM_KINDS),)),
+        Action("meld", cards),
+        Action("attach", cards, rng.randrange(3)),
+    ]
 
 
 @settings(max_examples=60, deadline=None)

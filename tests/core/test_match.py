@@ -183,8 +183,12 @@ def test_time_out_between_hands_deals_no_more() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**31), hands_before=st.integers(0, 2), moves=st.integers(0, 60),
-       players=st.sampled_from([2, 3, 4]))
+@given(
+    seed=st.integers(0, 2**31),
+    hands_before=st.integers(0, 2),
+    moves=st.integers(0, 60),
+    players=st.sampled_from([2, 3, 4]),
+)
 def test_a_time_out_ends_the_match_within_one_round(seed: int, hands_before: int, moves: int, players: int) -> None:
     """Art. 28, wherever it falls: each player plays at most once more, then the hand and the match end;
     a turn never has more hands than planned, and hands not yet dealt are never dealt."""

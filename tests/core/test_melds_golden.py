@@ -122,8 +122,12 @@ def test_three_card_multisets_match_the_reference() -> None:
         if isinstance(result, str):
             assert options == [], (format_cards(cards), result)
             continue
-        slots = tuple(sorted((p, c, c == result.wild and p == result.wild_rank)
-                             for c, p in zip(result.cards, result.positions, strict=True)))
+        slots = tuple(
+            sorted(
+                (p, c, c == result.wild and p == result.wild_rank)
+                for c, p in zip(result.cards, result.positions, strict=True)
+            )
+        )
         assert options == [Reading(result.kind, result.suit, result.rank, slots)], format_cards(cards)
 
 
@@ -133,8 +137,11 @@ def test_every_single_card_attachment_to_a_three_card_meld() -> None:
     for _, meld in _classified():
         if isinstance(meld, str):
             continue
-        slots = tuple(sorted((p, c, c == meld.wild and p == meld.wild_rank)
-                             for c, p in zip(meld.cards, meld.positions, strict=True)))
+        slots = tuple(
+            sorted(
+                (p, c, c == meld.wild and p == meld.wild_rank) for c, p in zip(meld.cards, meld.positions, strict=True)
+            )
+        )
         for card in range(NUM_KINDS):
             result = attach_or_reason(meld, (card,), rules)
             reference = attach_readings(meld.kind, meld.suit, meld.rank, slots, (card,), rules)
@@ -145,6 +152,7 @@ def test_every_single_card_attachment_to_a_three_card_meld() -> None:
 
 def _one_suit_table_melds() -> list[tuple[int, ...]]:
     """Every clubs run of 3..13 positions, bare, with a wildcard on an end, or with one in a hole."""
+
     def club(position: int) -> int:
         return parse_cards("AC")[0] + (0 if position == 14 else position - 1)
 
@@ -172,15 +180,22 @@ def test_every_single_card_attachment_to_a_long_clubs_run() -> None:
         if isinstance(meld, str):
             assert readings(cards, rules) == [], format_cards(cards)
             continue
-        slots = tuple(sorted((p, c, c == meld.wild and p == meld.wild_rank)
-                             for c, p in zip(meld.cards, meld.positions, strict=True)))
+        slots = tuple(
+            sorted(
+                (p, c, c == meld.wild and p == meld.wild_rank) for c, p in zip(meld.cards, meld.positions, strict=True)
+            )
+        )
         for card in candidates:
             result = attach_or_reason(meld, (card,), rules)
             reference = attach_readings(meld.kind, meld.suit, meld.rank, slots, (card,), rules)
             assert isinstance(result, Meld) == bool(reference), (meld.describe(), format_cards([card]), result)
             if isinstance(result, Meld):
-                new_slots = tuple(sorted((p, c, c == result.wild and p == result.wild_rank)
-                                         for c, p in zip(result.cards, result.positions, strict=True)))
+                new_slots = tuple(
+                    sorted(
+                        (p, c, c == result.wild and p == result.wild_rank)
+                        for c, p in zip(result.cards, result.positions, strict=True)
+                    )
+                )
                 assert Reading(result.kind, result.suit, result.rank, new_slots) in reference
             checked += 1
             legal += isinstance(result, Meld)

@@ -39,8 +39,12 @@ from burraco.core.options import Rules, preset
 WILDS = (JOKER, 1, 14, 27, 40)  # the joker and the four 2s
 COMBO_RANKS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 RULE_SETS = (Rules(), preset("portal"), preset("reale"), preset("home"))
-SETTINGS = settings(max_examples=700, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=700,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def seq_card(position: int, suit: int) -> int:

@@ -16,9 +16,17 @@ def test_defaults_are_the_federation_code() -> None:
     assert (rules.players, rules.joker_value, rules.target, rules.vp_table) == (4, 30, 2005, "fibur")
     assert (rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus) == (200, 100, 150)
     assert (rules.closing_bonus, rules.pozzetto_penalty, rules.stall_rounds) == (100, 100, 3)
-    assert not any([rules.semi_clean, rules.clean_burraco_to_close, rules.opponent_must_have_played,
-                    rules.double_negative_if_not_opened, rules.special_burraco_bonuses,
-                    rules.burraco_reale_variant, rules.leftover_pozzetto_to_stock])
+    assert not any(
+        [
+            rules.semi_clean,
+            rules.clean_burraco_to_close,
+            rules.opponent_must_have_played,
+            rules.double_negative_if_not_opened,
+            rules.special_burraco_bonuses,
+            rules.burraco_reale_variant,
+            rules.leftover_pozzetto_to_stock,
+        ]
+    )
     assert rules.three_player_pair_share == "half" and rules.three_player_switch_at == 1000
     assert rules.hands_per_turn is None
     assert preset("fibur") == rules
@@ -51,10 +59,23 @@ def test_unknown_preset_lists_the_known_ones() -> None:
 
 @pytest.mark.parametrize(
     "changes",
-    [{"players": 5}, {"players": 1}, {"joker_value": 0}, {"three_player_pair_share": "third"},
-     {"vp_table": "other"}, {"target": 0}, {"hands_per_turn": 0}, {"stall_rounds": 0}, {"max_turns": 5},
-     {"three_player_switch_at": 0}, {"clean_bonus": -1}, {"dirty_bonus": -1}, {"semi_clean_bonus": -1},
-     {"closing_bonus": -1}, {"pozzetto_penalty": -1}],
+    [
+        {"players": 5},
+        {"players": 1},
+        {"joker_value": 0},
+        {"three_player_pair_share": "third"},
+        {"vp_table": "other"},
+        {"target": 0},
+        {"hands_per_turn": 0},
+        {"stall_rounds": 0},
+        {"max_turns": 5},
+        {"three_player_switch_at": 0},
+        {"clean_bonus": -1},
+        {"dirty_bonus": -1},
+        {"semi_clean_bonus": -1},
+        {"closing_bonus": -1},
+        {"pozzetto_penalty": -1},
+    ],
 )
 def test_invalid_values_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(RulesOptionError):
@@ -82,10 +103,17 @@ def test_num_sides() -> None:
     assert [Rules(players=n).num_sides for n in (2, 3, 4)] == [2, 3, 2]
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("pozzetto_penalty", "x"), ("target", True), ("semi_clean", 1), ("vp_table", 7), ("hands_per_turn", "3"),
-    ("three_player_switch_at", 2.5),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("pozzetto_penalty", "x"),
+        ("target", True),
+        ("semi_clean", 1),
+        ("vp_table", 7),
+        ("hands_per_turn", "3"),
+        ("three_player_switch_at", 2.5),
+    ],
+)
 def test_replace_refuses_a_value_of_the_wrong_type_naming_the_option(name: str, value: object) -> None:
     with pytest.raises(RulesOptionError, match=f"^{name} must be"):
         Rules().replace(**{name: value})

@@ -39,8 +39,7 @@ def test_closing_side_worked_example() -> None:
 
 
 def test_losing_side_worked_example() -> None:
-    score = score_side(melds("7D 7S 2H"), parse_cards("JK AS 3H 3H"), took_pozzetto=False, closed=False,
-                       rules=FIBUR)
+    score = score_side(melds("7D 7S 2H"), parse_cards("JK AS 3H 3H"), took_pozzetto=False, closed=False, rules=FIBUR)
     assert sheet(score) == [
         ("meld 7D 7S 2H=7* (combination)", 30),  # 5 + 5 + 20
         ("cards in hand", -55),  # 30 + 15 + 5 + 5
@@ -92,7 +91,9 @@ def test_semi_clean_bonus_line() -> None:
     ]
     # The same meld under the federation's code is dirty.
     assert sheet(score_side(melds("AD 2H 3D 4D 5D 6D 7D 8D 9D"), (), True, False, FIBUR))[1] == (
-        "dirty burraco 100", 100)
+        "dirty burraco 100",
+        100,
+    )
 
 
 def test_special_bonus_lines() -> None:
@@ -106,10 +107,14 @@ def test_special_bonus_lines() -> None:
 
     assert lines(special, a_to_k)[:2] == [(f"meld {a_to_k} (sequence)", 120), ("burraco reale 300", 300)]
     assert lines(reale, a_to_k)[1] == ("burraco nobile (A to K) 500", 500)
-    assert lines(reale, a_to_k + " AC")[:2] == [(f"meld {a_to_k} AC (sequence)", 135),
-                                                ("burraco reale (A to A) 1000", 1000)]
-    assert lines(special, super_)[:2] == [("meld 9H 9H 9D 9D 9C 9C 9S 9S (combination)", 80),
-                                          ("super burraco 250", 250)]
+    assert lines(reale, a_to_k + " AC")[:2] == [
+        (f"meld {a_to_k} AC (sequence)", 135),
+        ("burraco reale (A to A) 1000", 1000),
+    ]
+    assert lines(special, super_)[:2] == [
+        ("meld 9H 9H 9D 9D 9C 9C 9S 9S (combination)", 80),
+        ("super burraco 250", 250),
+    ]
     assert lines(FIBUR, super_)[1] == ("clean burraco 200", 200)
     # Only the largest bonus counts: one line per burraco.
     total = score_side(melds(a_to_k, super_, rules=reale), (), True, True, reale).total
@@ -143,8 +148,10 @@ def test_json() -> None:
     data = hand_score_to_dict([a, b])
     assert data["totals"] == [105, -120]
     assert [side["side"] for side in data["sides"]] == [0, 1]
-    assert data["sides"][1]["items"] == [{"label": "cards in hand", "points": -20},
-                                         {"label": "pozzetto not taken", "points": -100}]
+    assert data["sides"][1]["items"] == [
+        {"label": "cards in hand", "points": -20},
+        {"label": "pozzetto not taken", "points": -100},
+    ]
     assert json.loads(json.dumps(data)) == data
     assert ScoreItem("x", 1).to_dict() == {"label": "x", "points": 1}
 

@@ -8,16 +8,50 @@ from burraco.core.errors import RulesOptionError
 from burraco.core.vp import REST_MP, REST_VP, match_points, victory_points, vp_bounds, vp_row
 
 # The tables exactly as RULES.md §10 prints them: (low, high, winner VP); "over" rows have high None.
-FIBUR_3 = [(0, 50, 10), (55, 150, 11), (155, 250, 12), (255, 350, 13), (355, 500, 14), (505, 650, 15),
-           (655, 850, 16), (855, 1000, 17), (1005, 1250, 18), (1255, 1500, 19), (1505, None, 20)]
-PORTAL = [(0, 50, 10), (55, 150, 11), (155, 250, 12), (255, 350, 13), (355, 500, 14), (505, 650, 15),
-          (655, 800, 16), (805, 1000, 17), (1005, 1250, 18), (1255, 1500, 19), (1505, None, 20)]
-FIBUR_4 = [(0, 100, 10), (105, 300, 11), (305, 500, 12), (505, 700, 13), (705, 900, 14), (905, 1100, 15),
-           (1105, 1300, 16), (1305, 1500, 17), (1505, 1700, 18), (1705, 2000, 19), (2005, None, 20)]
+FIBUR_3 = [
+    (0, 50, 10),
+    (55, 150, 11),
+    (155, 250, 12),
+    (255, 350, 13),
+    (355, 500, 14),
+    (505, 650, 15),
+    (655, 850, 16),
+    (855, 1000, 17),
+    (1005, 1250, 18),
+    (1255, 1500, 19),
+    (1505, None, 20),
+]
+PORTAL = [
+    (0, 50, 10),
+    (55, 150, 11),
+    (155, 250, 12),
+    (255, 350, 13),
+    (355, 500, 14),
+    (505, 650, 15),
+    (655, 800, 16),
+    (805, 1000, 17),
+    (1005, 1250, 18),
+    (1255, 1500, 19),
+    (1505, None, 20),
+]
+FIBUR_4 = [
+    (0, 100, 10),
+    (105, 300, 11),
+    (305, 500, 12),
+    (505, 700, 13),
+    (705, 900, 14),
+    (905, 1100, 15),
+    (1105, 1300, 16),
+    (1305, 1500, 17),
+    (1505, 1700, 18),
+    (1705, 2000, 19),
+    (2005, None, 20),
+]
 
 
-@pytest.mark.parametrize(("table", "hands", "rows"), [("fibur", 3, FIBUR_3), ("portal", 3, PORTAL),
-                                                      ("fibur", 4, FIBUR_4)])
+@pytest.mark.parametrize(
+    ("table", "hands", "rows"), [("fibur", 3, FIBUR_3), ("portal", 3, PORTAL), ("fibur", 4, FIBUR_4)]
+)
 def test_every_row_boundary(table: str, hands: int, rows: list[tuple[int, int | None, int]]) -> None:
     for low, high, vp in rows:
         for mp in (low, high if high is not None else low + 10_000):
@@ -43,7 +77,10 @@ def test_worked_examples() -> None:
     assert victory_points(-300) == (7, 13)
     # 820 MP: FIBUR 3-hand row 655-850 -> 16-4; portal row 805-1000 -> 17-3; 4-hand row 705-900 -> 14-6.
     assert (victory_points(820), victory_points(820, table="portal"), victory_points(820, hands=4)) == (
-        (16, 4), (17, 3), (14, 6))
+        (16, 4),
+        (17, 3),
+        (14, 6),
+    )
 
 
 def test_two_hand_turns_use_the_three_hand_table() -> None:

@@ -30,8 +30,14 @@ def test_melds_and_attachments_are_sorted_by_their_cards() -> None:
     attach = [Action.parse(t) for t in ("attach 1 4H", "attach 0 5H 6H", "attach 0 4H")]
     legal = A.CanonicalLegal([*melds, *attach, Action.parse("discard 5S")])
     assert [str(a) for a in legal.actions()] == [
-        "discard 5S", "meld 7H 8H 9H", "meld 3C 3D 3S", "meld 7H 8H 9H 10H",
-        "attach 0 4H", "attach 1 4H", "attach 0 5H 6H"]
+        "discard 5S",
+        "meld 7H 8H 9H",
+        "meld 3C 3D 3S",
+        "meld 7H 8H 9H 10H",
+        "attach 0 4H",
+        "attach 1 4H",
+        "attach 0 5H 6H",
+    ]
     assert legal.indices == [2 + parse_card("5S"), 55, 56, 57, 2103, 2104, 2105]
 
 
@@ -39,10 +45,14 @@ _CARDS = st.lists(st.integers(0, 52), min_size=1, max_size=14).map(lambda cards:
 
 
 @settings(max_examples=200, deadline=None)
-@given(melds=st.lists(_CARDS, unique=True, max_size=40),
-       attaches=st.lists(st.tuples(st.integers(0, 9), _CARDS), unique=True, max_size=40), seed=st.integers(0, 99))
+@given(
+    melds=st.lists(_CARDS, unique=True, max_size=40),
+    attaches=st.lists(st.tuples(st.integers(0, 9), _CARDS), unique=True, max_size=40),
+    seed=st.integers(0, 99),
+)
 def test_the_canonical_order_is_the_documented_key_whatever_the_input_order(
-        melds: list[tuple[int, ...]], attaches: list[tuple[int, tuple[int, ...]]], seed: int) -> None:
+    melds: list[tuple[int, ...]], attaches: list[tuple[int, tuple[int, ...]]], seed: int
+) -> None:
     """Melds by (number of cards, cards), attachments by (number of cards, target, cards)."""
     actions = [Action("meld", cards) for cards in melds] + [Action("attach", cards, t) for t, cards in attaches]
     random.Random(seed).shuffle(actions)

@@ -14,9 +14,19 @@ def test_bench_rl_prints_both_rates() -> None:
     result = CliRunner().invoke(app, ["bench", "rl", "--seconds", "0.05", "--players", "3", "--json"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
-    assert {"core", "engine_actions_per_s", "engine_trusted_actions_per_s", "env_steps_per_s",
-            "wrapped_env_steps_per_s", "ratio", "wrapped_ratio", "observation_us", "mask_us",
-            "bare_env_steps_per_s", "ceiling_ratio"} <= set(figures)
+    assert {
+        "core",
+        "engine_actions_per_s",
+        "engine_trusted_actions_per_s",
+        "env_steps_per_s",
+        "wrapped_env_steps_per_s",
+        "ratio",
+        "wrapped_ratio",
+        "observation_us",
+        "mask_us",
+        "bare_env_steps_per_s",
+        "ceiling_ratio",
+    } <= set(figures)
     assert figures["players"] == 3 and figures["hands"] >= 1
     assert figures["ceiling_ratio"] > 0
 

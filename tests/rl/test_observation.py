@@ -27,10 +27,16 @@ def _played(players: int, seed: int, steps: int) -> Hand:
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000), steps=st.integers(0, 250),
-       seat=st.integers(0, 3), shuffle=st.integers(0, 2**32))
-def test_hidden_cards_never_change_the_observation(players: int, seed: int, steps: int, seat: int,
-                                                   shuffle: int) -> None:
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 250),
+    seat=st.integers(0, 3),
+    shuffle=st.integers(0, 2**32),
+)
+def test_hidden_cards_never_change_the_observation(
+    players: int, seed: int, steps: int, seat: int, shuffle: int
+) -> None:
     hand = _played(players, seed, steps)
     seat %= players
     other = determinize(hand, seat, random.Random(shuffle))
@@ -47,7 +53,7 @@ def test_blocks_hold_what_the_view_says(players: int, seed: int, steps: int) -> 
     view = observe(hand, seat)
     vector = O.encode(view)
     assert vector.shape == (O.SIZE,)
-    assert vector[: 53].sum() == hand.hand_size(seat)
+    assert vector[:53].sum() == hand.hand_size(seat)
     o = O.OFFSET["discard_counts"]
     assert vector[o : o + 53].sum() == len(view.discard_pile)
     assert vector[O.OFFSET["stock_size"]] == view.stock_size

@@ -59,8 +59,9 @@ def test_output_of_another_run_is_refused(tmp_path: Path) -> None:
 
 def test_cli_backend_ray(tmp_path: Path) -> None:
     out = tmp_path / "cli.jsonl"
-    result = CliRunner().invoke(app, ["arena", "heuristic", "random", "--hands", "2", "--backend", "ray",
-                                      "--output", str(out), "--json"])
+    result = CliRunner().invoke(
+        app, ["arena", "heuristic", "random", "--hands", "2", "--backend", "ray", "--output", str(out), "--json"]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["backend"] == "ray" and report["games"] == 2
@@ -73,13 +74,15 @@ def test_selfplay_parquet(tmp_path: Path) -> None:
     from burraco.rl import observation
 
     out = tmp_path / "selfplay.parquet"
-    result = CliRunner().invoke(app, ["arena", "heuristic", "random", "--hands", "2", "--backend", "ray",
-                                      "--selfplay", str(out), "--json"])
+    result = CliRunner().invoke(
+        app, ["arena", "heuristic", "random", "--hands", "2", "--backend", "ray", "--selfplay", str(out), "--json"]
+    )
     assert result.exit_code == 0, result.output
     table = pq.read_table(out)
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["selfplay"]["rows"] == table.num_rows > 20
     assert {"game", "step", "seat", "action_index", "action", "legal_count", "observation", "reward"} <= set(
-        table.column_names)
+        table.column_names
+    )
     assert len(table.column("observation")[0]) == observation.SIZE
     assert sorted(set(table.column("game").to_pylist())) == [0, 1]

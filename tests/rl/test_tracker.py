@@ -57,8 +57,12 @@ def test_every_seat_every_step(players: int) -> None:
 
 
 @settings(max_examples=12, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000),
-       rules=st.sampled_from(["fibur", "international", "home", "portal"]), ask=st.sampled_from([0.05, 0.5]))
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10_000),
+    rules=st.sampled_from(["fibur", "international", "home", "portal"]),
+    ask=st.sampled_from([0.05, 0.5]),
+)
 def test_seats_asked_now_and_then(players: int, seed: int, rules: str, ask: float) -> None:
     _check_hand(players, seed, rules, ask)
 
@@ -92,8 +96,10 @@ def test_table_points_are_score_side_without_hand_cards() -> None:
             for side, melds in enumerate(hand.melds):
                 for took in (False, True):
                     for closed in (False, True):
-                        assert O.table_points(melds, took, closed, hand.rules) == score_side(
-                            melds, (), took, closed, hand.rules).total, (side, took, closed)
+                        assert (
+                            O.table_points(melds, took, closed, hand.rules)
+                            == score_side(melds, (), took, closed, hand.rules).total
+                        ), (side, took, closed)
 
 
 @pytest.mark.parametrize("players", [2, 4])

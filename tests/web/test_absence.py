@@ -24,7 +24,8 @@ def time_out_once(client: TestClient, clock: FakeClock, player: Player) -> dict[
 
 
 def test_timeouts_are_marked_then_the_computer_takes_the_seat_until_taken_back(
-        client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+    client_factory: Callable[..., TestClient], clock: FakeClock
+) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy", seed=21, turn_timer=20, grace=600, practice=True)
@@ -64,11 +65,22 @@ def test_a_move_of_ones_own_resets_the_count(client_factory: Callable[..., TestC
 
 
 def test_the_replay_names_the_players_and_marks_what_the_computer_played(
-        client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+    client_factory: Callable[..., TestClient], clock: FakeClock
+) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    info = create_table(client, ann, players=2, bots="easy", seed=23, turn_timer=20, grace=600, practice=True,
-                        hands=1, options={"max_turns": 12})
+    info = create_table(
+        client,
+        ann,
+        players=2,
+        bots="easy",
+        seed=23,
+        turn_timer=20,
+        grace=600,
+        practice=True,
+        hands=1,
+        options={"max_turns": 12},
+    )
     table = table_of(client, info["id"])
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)

@@ -36,8 +36,9 @@ def test_register_login_logout(client_factory: Callable[..., TestClient]) -> Non
     assert client.get("/api/me", headers={"cookie": f"{COOKIE}={cookie}"}).json()["user"]["name"] == "Carla"
     assert client.get("/api/me", headers={"cookie": f"{COOKIE}={cookie[:-2]}xx"}).json()["user"] is None
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
-    hashes = store.read(lambda c: [r[0] for r in c.execute(
-        select(db.users.c.password_hash).where(db.users.c.kind == "account"))])
+    hashes = store.read(
+        lambda c: [r[0] for r in c.execute(select(db.users.c.password_hash).where(db.users.c.kind == "account"))]
+    )
     assert len(hashes) == 1 and hashes[0].startswith("$argon2id$") and "s3cret" not in hashes[0]
 
 

@@ -24,8 +24,13 @@ import uvicorn
 from burraco.web.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--no-first-run"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 WAIT_MS = 15_000
 
 
@@ -73,8 +78,14 @@ def browser(tmp_path: Path, viewport: dict[str, int], locale: str = "en-US") -> 
     errors: list[str] = []
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
-            str(tmp_path / f"profile-{viewport['width']}-{locale}"), executable_path=str(CHROMIUM), headless=True,
-            args=LAUNCH_ARGS, viewport=viewport, locale=locale, has_touch=viewport["width"] < 600)
+            str(tmp_path / f"profile-{viewport['width']}-{locale}"),
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=LAUNCH_ARGS,
+            viewport=viewport,
+            locale=locale,
+            has_touch=viewport["width"] < 600,
+        )
         try:
             page = context.new_page()
             page.set_default_timeout(WAIT_MS)
@@ -96,7 +107,9 @@ def practice_table(page: Any, players: int, seed: int, **extra: Any) -> int:
     body = {"players": players, "bots": "easy", "sit": True, "practice": True, "seed": seed, **extra}
     table: dict[str, Any] = page.evaluate(
         "async (body) => (await (await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
-        "'application/json'}, body: JSON.stringify(body)})).json()).table", body)
+        "'application/json'}, body: JSON.stringify(body)})).json()).table",
+        body,
+    )
     return int(table["id"])
 
 
@@ -109,14 +122,17 @@ def assert_fits(page: Any, where: str, hand: bool = False) -> None:
     if hand:
         inside = page.evaluate(
             "() => ['#hand', '#btn-discard'].map((s) => { const r = document.querySelector(s).getBoundingClientRect();"
-            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })")
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })"
+        )
         assert inside == [True, True], f"{where}: the hand or the Discard button is off screen"
 
 
 def hand_rows(page: Any, cards: int) -> tuple[int, bool]:
     """The rows #hand takes (and whether it stays on screen) when it holds ``cards`` cards: copies of
     its cards are added for the measure, then taken away."""
-    return tuple(page.evaluate("""(n) => {
+    return tuple(
+        page.evaluate(
+            """(n) => {
         const hand = document.querySelector('#hand'), cards = [...hand.querySelectorAll('.card')], added = [];
         for (let i = 0; cards.length + added.length < n; i++) {
             added.push(hand.appendChild(cards[i % cards.length].cloneNode(true)));
@@ -125,7 +141,10 @@ def hand_rows(page: Any, cards: int) -> tuple[int, bool]:
         const inside = hand.getBoundingClientRect().bottom <= innerHeight;
         added.forEach((c) => c.remove());
         return [rows, inside];
-    }""", cards))
+    }""",
+            cards,
+        )
+    )
 
 
 def shot(page: Any, name: str) -> None:
@@ -138,7 +157,8 @@ def play_turns(page: Any, turns: int, check: str | None = None) -> bool:
     for turn in range(turns):
         page.wait_for_function(
             "() => document.querySelector('#scoresheet') || "
-            "(document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled)")
+            "(document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled)"
+        )
         if page.query_selector("#scoresheet"):
             return True
         if check and turn % 4 == 0:
@@ -148,7 +168,8 @@ def play_turns(page: Any, turns: int, check: str | None = None) -> bool:
         page.click("#hand .card >> nth=0")
         page.click("#btn-discard")
         page.wait_for_function(
-            "() => document.querySelector('#scoresheet') || document.querySelector('#btn-discard').disabled")
+            "() => document.querySelector('#scoresheet') || document.querySelector('#btn-discard').disabled"
+        )
     return page.query_selector("#scoresheet") is not None
 
 
@@ -162,8 +183,12 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         page.fill("#max-turns", "10")
         # the four levels of the bot ladder, intermediate by default, in the page's language
         options = page.eval_on_selector_all("#bots option", "os => os.map(o => [o.value, o.textContent])")
-        assert options[1:] == [["beginner", "beginner"], ["intermediate", "intermediate"], ["expert", "expert"],
-                               ["champion", "champion"]]
+        assert options[1:] == [
+            ["beginner", "beginner"],
+            ["intermediate", "intermediate"],
+            ["expert", "expert"],
+            ["champion", "champion"],
+        ]
         assert page.input_value("#bots") == "intermediate"
         page.select_option("#bots", "beginner")
         page.click("#create-btn")
@@ -174,7 +199,8 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         assert "Most turns in a hand" in panel and "10" in panel and "max_turns" not in panel and "null" not in panel
         page.click("#rules-panel button")
         page.wait_for_function(
-            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled")
+            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled"
+        )
         page.click("#btn-draw")
         page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
         melds_before = page.locator(".meld.mine").count()
@@ -183,7 +209,9 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         page.click("#btn-meld")
         page.wait_for_function(
             "(n) => document.querySelector('#message').textContent || "
-            "document.querySelectorAll('.meld.mine').length > n", arg=melds_before)
+            "document.querySelectorAll('.meld.mine').length > n",
+            arg=melds_before,
+        )
         message = page.inner_text("#message")
         assert re.search(r"rules §|Not allowed|meld", message) or page.locator(".meld.mine").count() > melds_before
         page.click("#sort-suit")  # clears the selection
@@ -212,8 +240,10 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
         as_guest(page, server, "Giulia")
         levels = page.eval_on_selector_all("#bots option", "os => os.slice(1).map(o => o.textContent)")
         assert levels == ["principiante", "intermedio", "esperto", "campione"]
-        page.evaluate("async () => await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
-                      "'application/json'}, body: JSON.stringify({players: 4, sit: false, name: 'Circolo di Roma'})})")
+        page.evaluate(
+            "async () => await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+            "'application/json'}, body: JSON.stringify({players: 4, sit: false, name: 'Circolo di Roma'})})"
+        )
         page.wait_for_selector(".table-card")  # the lobby lists it at its next refresh
         assert_fits(page, "lobby")
         shot(page, f"{size}-lobby")

@@ -122,15 +122,16 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
         table = practice_table(page, 2, seed=5, turn_timer=4)
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_function(
-            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled")
+            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled"
+        )
         assert re.search(r"\d+ s", page.inner_text("#timer")) and page.query_selector("#timer svg")  # no emoji
-        page.wait_for_function(
-            "() => document.querySelector('#message').textContent.includes('il computer giocherà')")
+        page.wait_for_function("() => document.querySelector('#message').textContent.includes('il computer giocherà')")
         page.wait_for_function("() => document.querySelector('#absence')", timeout=10_000)
         assert "Paola" in page.inner_text("#absence")
         page.click(".log-box summary")
         page.wait_for_function(
-            "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')")
+            "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')"
+        )
         assert_fits(page, "a timed-out turn", hand=True)
     assert errors == []
 

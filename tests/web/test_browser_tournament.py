@@ -115,8 +115,10 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         desk.wait_for_selector("#card-2-1")
         enter_card(desk, 2, 1, 700, 500)
         desk.wait_for_selector("#card-2-1-correct")
-        phone.wait_for_function("() => document.querySelector('#turn-2') && "
-                                "document.querySelector('#turn-2').textContent.includes('700–500')")
+        phone.wait_for_function(
+            "() => document.querySelector('#turn-2') && "
+            "document.querySelector('#turn-2').textContent.includes('700–500')"
+        )
         assert "Classifica dopo il turno 2" in phone.inner_text("#tournament")
         shot(phone, "phone-tournament-live")
 
@@ -134,8 +136,9 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         assert_fits(desk, "public page, desktop")
         shot(desk, "desktop-tournament-standings")
         desk.select_option("#standings-after", "1")  # the provisional standings after an earlier turn
-        desk.wait_for_function("() => document.querySelector('#tournament h3').textContent === "
-                               "'Standings after turn 1'")
+        desk.wait_for_function(
+            "() => document.querySelector('#tournament h3').textContent === 'Standings after turn 1'"
+        )
         first = desk.inner_text("#standings").splitlines()[1]
         assert first.split("\t")[:3] == ["1", "Conti-Ferri", "14"], first
 
@@ -159,8 +162,7 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
     assert errors == []
 
 
-def test_a_console_step_still_goes_through_when_the_tournament_moved_on_meanwhile(server: str,
-                                                                                 tmp_path: Path) -> None:
+def test_a_console_step_still_goes_through_when_the_tournament_moved_on_meanwhile(server: str, tmp_path: Path) -> None:
     """During an online turn results arrive by themselves, each a new version: a director's click made on
     the version before is sent again on the fresh one (the server checks it again), not refused."""
     with two_screens() as (desk, _phone, errors):
@@ -169,12 +171,15 @@ def test_a_console_step_still_goes_through_when_the_tournament_moved_on_meanwhil
         desk.click("#register-btn")
         desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
         tournament = desk.url.rsplit("/", 1)[1]
-        behind_its_back = desk.evaluate("""async (id) => {
+        behind_its_back = desk.evaluate(
+            """async (id) => {
             const tr = (await (await fetch(`/api/tournaments/${id}`)).json()).tournament;
             const r = await fetch(`/api/tournaments/${id}/entrants`, {method: 'POST', headers: {'Content-Type':
                 'application/json'}, body: JSON.stringify({names: ['Greco-Marino'], version: tr.version})});
             return [r.status, tr.version];
-        }""", tournament)
+        }""",
+            tournament,
+        )
         assert behind_its_back[0] == 200  # the console still shows the version before
         desk.click("#pair-btn")
         desk.wait_for_selector("#card-1-1")

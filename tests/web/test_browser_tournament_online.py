@@ -57,8 +57,9 @@ def online_server(tmp_path: Path) -> Iterator[str]:
 
 def register_account(server: str, name: str) -> None:
     body = json.dumps({"name": name, "password": "correct horse"}).encode()
-    request = urllib.request.Request(f"{server}/api/register", method="POST",
-                                     headers={"content-type": "application/json"}, data=body)
+    request = urllib.request.Request(
+        f"{server}/api/register", method="POST", headers={"content-type": "application/json"}, data=body
+    )
     with urllib.request.urlopen(request) as response:
         assert response.status == 200
 
@@ -69,12 +70,16 @@ def get(server: str, path: str) -> Any:
 
 
 def start_turn(desk: Any, turn: int) -> None:
-    desk.wait_for_function(f"() => document.querySelector('#online-start') && !document.querySelector('#online-start')"
-                           f".disabled && document.querySelector('#online-start').textContent.includes('turn {turn}')",
-                           timeout=TURN_MS)
+    desk.wait_for_function(
+        f"() => document.querySelector('#online-start') && !document.querySelector('#online-start')"
+        f".disabled && document.querySelector('#online-start').textContent.includes('turn {turn}')",
+        timeout=TURN_MS,
+    )
     desk.click("#online-start")
-    desk.wait_for_function("() => (document.querySelector('#turn-clock')?.textContent || '')"
-                           f".startsWith('Turn {turn}:')", timeout=ACTION_MS)
+    desk.wait_for_function(
+        f"() => (document.querySelector('#turn-clock')?.textContent || '').startsWith('Turn {turn}:')",
+        timeout=ACTION_MS,
+    )
 
 
 def wait_turn_done(server: str, tournament: str, turn: int) -> None:
@@ -141,27 +146,34 @@ def test_an_online_event_in_the_browser(online_server: str, tmp_path: Path) -> N
         desk.select_option("#correct-kind", "swapped")
         desk.check("#correct-agreed")
         desk.click("#dialog-ok")
-        desk.wait_for_function("() => document.querySelector('#log pre').textContent.includes('swapped correction')",
-                               timeout=ACTION_MS)
+        desk.wait_for_function(
+            "() => document.querySelector('#log pre').textContent.includes('swapped correction')", timeout=ACTION_MS
+        )
         for turn in (2, 3, 4):
             start_turn(desk, turn)
             if turn == 3:
                 desk.once("dialog", lambda dialog: dialog.accept())  # Pair Conti withdraw during turn 3
                 desk.click("#entrants button[data-entrant='6']")
-                desk.wait_for_function("() => document.querySelector('#entrants').textContent.includes('withdrawn')",
-                                       timeout=ACTION_MS)
+                desk.wait_for_function(
+                    "() => document.querySelector('#entrants').textContent.includes('withdrawn')", timeout=ACTION_MS
+                )
             wait_turn_done(server, tournament, turn)
-        desk.wait_for_function("() => document.querySelector('#console-standings h3').textContent === "
-                               "'Final standings'", timeout=TURN_MS)
+        desk.wait_for_function(
+            "() => document.querySelector('#console-standings h3').textContent === 'Final standings'", timeout=TURN_MS
+        )
         shot(desk, "desktop-online-final")
         phone.goto(f"{server}/#/tournament/{tournament}")
-        phone.wait_for_function("() => document.querySelector('#tournament h3') && "
-                                "document.querySelector('#tournament').textContent.includes('Classifica finale')")
+        phone.wait_for_function(
+            "() => document.querySelector('#tournament h3') && "
+            "document.querySelector('#tournament').textContent.includes('Classifica finale')"
+        )
     assert errors == []
     final = get(server, f"/api/tournaments/{tournament}")["tournament"]
     assert [r["entrant"] for r in final["turns_list"][3]["rests"]] != []  # a rest in turn 4
-    assert cli_standings(final, tmp_path / "club.json") == get(server, f"/api/tournaments/{tournament}/standings")[
-        "standings"]
+    assert (
+        cli_standings(final, tmp_path / "club.json")
+        == get(server, f"/api/tournaments/{tournament}/standings")["standings"]
+    )
     print(f"online event in the browser: {time.monotonic() - began:.0f} s")
 
 
@@ -170,8 +182,20 @@ def cli_standings(final: dict[str, Any], file: Path) -> Any:
     (turn 1 table 2 as played, then swapped), the withdrawal at its point: at Conti's table if it came
     while that table was played (a forced result), else once the turn's results are in (bots at 5 ms a
     move may finish a table before the director's click)."""
-    cli("new", str(file), "--name", "Online club night", "--turns", "4", "--hands", "2",
-        "--movement", "mitchell*3,danish-modified", "--seed", "0")  # seating by order: the lot's seed is unused
+    cli(
+        "new",
+        str(file),
+        "--name",
+        "Online club night",
+        "--turns",
+        "4",
+        "--hands",
+        "2",
+        "--movement",
+        "mitchell*3,danish-modified",
+        "--seed",
+        "0",
+    )  # seating by order: the lot's seed is unused
     cli("register", str(file), *NINE)
     conti_from = next(e["withdrawn_from"] for e in final["entrants_list"] if e["name"] == "Pair Conti")
     withdrawn = False
@@ -185,10 +209,23 @@ def cli_standings(final: dict[str, Any], file: Path) -> Any:
                 cli("withdraw", str(file), "Pair Conti")
                 withdrawn = True
                 continue
-            ns, ew = (r["ew_points"], r["ns_points"]) if (turn["number"], table["number"]) == (1, 2) \
+            ns, ew = (
+                (r["ew_points"], r["ns_points"])
+                if (turn["number"], table["number"]) == (1, 2)
                 else (r["ns_points"], r["ew_points"])
-            cli("result", str(file), "--turn", str(turn["number"]), "--table", str(table["number"]), "--ns", str(ns),
-                "--ew", str(ew))
+            )
+            cli(
+                "result",
+                str(file),
+                "--turn",
+                str(turn["number"]),
+                "--table",
+                str(table["number"]),
+                "--ns",
+                str(ns),
+                "--ew",
+                str(ew),
+            )
         if turn["number"] == 1:
             cli("correct", str(file), "--turn", "1", "--table", "2", "--kind", "swapped", "--agreed")
         if not withdrawn and conti_from == turn["number"] + 1:  # it came after Conti's table had finished

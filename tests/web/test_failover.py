@@ -41,8 +41,7 @@ def play(players: dict[int, Player], client: TestClient, table_id: int, moves: i
 def test_a_table_moves_to_the_other_process_when_its_owner_stops(database: str, shared_redis: Any) -> None:
     clock = FakeClock()
     first = TestClient(make_app(database, clock, wallclock=clock, leases=RedisLeases(shared_redis, "first", ttl=60)))
-    second = TestClient(make_app(database, clock, wallclock=clock,
-                                        leases=RedisLeases(shared_redis, "second", ttl=60)))
+    second = TestClient(make_app(database, clock, wallclock=clock, leases=RedisLeases(shared_redis, "second", ttl=60)))
     with first, second:
         ann, bob = guest(first, "Ann"), guest(first, "Bob")
         info = create_table(first, ann, players=2, hands=1, options={"max_turns": 10})
@@ -52,8 +51,10 @@ def test_a_table_moves_to_the_other_process_when_its_owner_stops(database: str, 
             assert shared_redis.get(key) == "first"
             tick(second)
             assert table_id not in manager(second).tables  # held by the first process
-            with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                    first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+            with (
+                first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+                first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+            ):
                 a, b = Player(wa), Player(wb)
                 a.recv()
                 b.recv()
@@ -73,8 +74,10 @@ def test_a_table_moves_to_the_other_process_when_its_owner_stops(database: str, 
                     while True:
                         a.recv()
                 assert closed.value.code == CLOSE_MOVED
-            with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                    second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+            with (
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+            ):
                 a, b = Player(wa), Player(wb)
                 a.recv()
                 b.recv()

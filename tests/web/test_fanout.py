@@ -49,8 +49,10 @@ def test_one_player_on_each_process(database: str, namespace: str) -> None:
             ann, bob = guest(first, "Ann"), guest(second, "Bob")
             table_id = create_table(first, ann, players=2, hands=1, options={"max_turns": 10})["id"]
             assert table_id in manager(first).tables and table_id not in manager(second).tables
-            with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                    second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+            with (
+                first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+            ):
                 a, b = Player(wa), Player(wb)
                 a.recv()
                 assert b.recv()["you"] is None  # relayed: the owner sent the spectator's full state
@@ -70,8 +72,10 @@ def test_one_player_on_each_process(database: str, namespace: str) -> None:
             # the first process stops (its leases are freed); the players reconnect to the second
             clock.advance(SETTLE)
         assert manager(second).ownership  # the second adopts the table when a socket asks for it
-        with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+        with (
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+        ):
             a, b = Player(wa), Player(wb)
             a.recv()
             b.recv()
@@ -91,8 +95,10 @@ def test_a_relayed_socket_is_closed_when_its_owner_dies(database: str, namespace
         ann, bob = guest(first, "Ann"), guest(second, "Bob")
         table_id = create_table(first, ann, players=2)["id"]
         # Ann is connected on the first process, so the table stays there and Bob's socket is relayed
-        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+        with (
+            first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+        ):
             Player(wa).recv()
             b = Player(wb)
             b.recv()
@@ -114,8 +120,13 @@ def test_the_lobby_and_the_user_limits_are_shared(database: str, namespace: str)
     """``/api/tables`` on either process lists the tables of both; a user's creation rate and unfinished
     tables are counted across both."""
     clock = FakeClock()
-    options: dict[str, Any] = {"redis_url": URL, "redis_namespace": namespace, "table_burst": 3, "table_every": 3600.0,
-                               "limits": Limits(max_open_tables_guest=2)}
+    options: dict[str, Any] = {
+        "redis_url": URL,
+        "redis_namespace": namespace,
+        "table_burst": 3,
+        "table_every": 3600.0,
+        "limits": Limits(max_open_tables_guest=2),
+    }
     first = TestClient(make_app(database, clock, **options))
     second = TestClient(make_app(database, clock, **options))
     with first, second:

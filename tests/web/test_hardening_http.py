@@ -31,10 +31,12 @@ from burraco.web.tables import Connection
 def test_a_chosen_seed_is_refused_outside_a_private_practice_table(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    for body in ({"players": 2, "sit": True, "seed": 12345},
-                 {"players": 2, "sit": True, "bots": "easy", "seed": 12345},
-                 {"players": 2, "sit": False, "seed": 12345, "practice": True},
-                 {"players": 2, "sit": True, "seed": 12345, "practice": True}):
+    for body in (
+        {"players": 2, "sit": True, "seed": 12345},
+        {"players": 2, "sit": True, "bots": "easy", "seed": 12345},
+        {"players": 2, "sit": False, "seed": 12345, "practice": True},
+        {"players": 2, "sit": True, "seed": 12345, "practice": True},
+    ):
         response = client.post("/api/tables", json=body, headers={"cookie": ann})
         assert response.status_code == 422, body
         assert "practice" in response.text
@@ -56,8 +58,9 @@ def _play_to_the_end(player: Player) -> None:
         player.act(simple_policy(state["legal"]))
 
 
-def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: Callable[..., TestClient],
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_seeds_never_reach_a_client_until_the_match_is_over(
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     sent: list[str] = []
     original_send = Connection.send_text
 
@@ -83,8 +86,15 @@ def test_the_seeds_never_reach_a_client_until_the_match_is_over(client_factory: 
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
         player.recv()
-        for path in ("/api/tables", f"/api/tables/{info['id']}", "/api/me", "/api/users/1", "/api/stats",
-                     f"/api/tables/{info['id']}/hands/1/replay", f"/api/tables/{info['id']}/hands/1/history"):
+        for path in (
+            "/api/tables",
+            f"/api/tables/{info['id']}",
+            "/api/me",
+            "/api/users/1",
+            "/api/stats",
+            f"/api/tables/{info['id']}/hands/1/replay",
+            f"/api/tables/{info['id']}/hands/1/history",
+        ):
             rest.append(client.get(path, headers={"cookie": ann}).text)
         player.request({"type": "sync"})
         while (state := player.wait_turn())["table"]["status"] == "playing":
@@ -144,8 +154,9 @@ def test_every_rules_option_is_type_checked(client_factory: Callable[..., TestCl
     elif field.name in RANGES:
         wrong += [True, 2.5, RANGES[field.name][0] - 1, RANGES[field.name][1] + 1]
     for value in wrong:
-        response = client.post("/api/tables", json={"players": 2, "bots": "easy", "options": {field.name: value}},
-                               headers={"cookie": ann})
+        response = client.post(
+            "/api/tables", json={"players": 2, "bots": "easy", "options": {field.name: value}}, headers={"cookie": ann}
+        )
         assert response.status_code == 422, (field.name, value)
         assert field.name in response.text
     assert client.get("/api/tables").json()["tables"] == []
@@ -188,10 +199,21 @@ def test_a_body_over_the_limit_is_refused_unread(client_factory: Callable[..., T
         sent.append(message)
 
     async def post_stream() -> None:
-        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-                 "scheme": "http", "path": "/api/register", "raw_path": b"/api/register", "query_string": b"",
-                 "root_path": "", "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
-                 "client": ("127.0.0.1", 5000), "server": ("testserver", 80), "state": {}}
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/api/register",
+            "raw_path": b"/api/register",
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
+            "client": ("127.0.0.1", 5000),
+            "server": ("testserver", 80),
+            "state": {},
+        }
         await client.app(scope, receive, send)  # type: ignore[arg-type]
 
     assert client.portal is not None
@@ -204,9 +226,11 @@ def test_a_body_over_the_limit_is_refused_unread(client_factory: Callable[..., T
 def test_validation_errors_never_echo_the_input(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     secret = "correct-horse-battery-" + "s" * 300
-    for path, body in (("/api/register", {"name": "Ann", "password": secret}),
-                       ("/api/login", {"name": "Ann" * 40, "password": secret}),
-                       ("/api/register", {"name": ["Ann"], "password": ["correct-horse-battery"]})):
+    for path, body in (
+        ("/api/register", {"name": "Ann", "password": secret}),
+        ("/api/login", {"name": "Ann" * 40, "password": secret}),
+        ("/api/register", {"name": ["Ann"], "password": ["correct-horse-battery"]}),
+    ):
         response = client.post(path, json=body)
         assert response.status_code == 422
         assert "correct-horse" not in response.text
@@ -235,8 +259,9 @@ def _register(client: TestClient, name: str, password: str = "long-enough") -> N
     client.cookies.clear()
 
 
-def test_wrong_passwords_lock_the_account_for_a_while(client_factory: Callable[..., TestClient],
-                                                      clock: FakeClock) -> None:
+def test_wrong_passwords_lock_the_account_for_a_while(
+    client_factory: Callable[..., TestClient], clock: FakeClock
+) -> None:
     client = client_factory()
     _register(client, "Elena")
     limits = LoginLimits()
@@ -260,7 +285,8 @@ def test_attempts_are_limited_per_address(client_factory: Callable[..., TestClie
 
 
 def test_an_unknown_name_costs_one_dummy_verification_off_the_event_loop(
-        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = client_factory()
     _register(client, "Elena")
     checked: list[tuple[str, str]] = []
@@ -278,8 +304,9 @@ def test_an_unknown_name_costs_one_dummy_verification_off_the_event_loop(
     assert thread.startswith("burraco-argon2")
 
 
-def test_the_password_pool_is_bounded(client_factory: Callable[..., TestClient],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_password_pool_is_bounded(
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = client_factory(login_limits=LoginLimits(hash_workers=1, hash_queue=1))
     release = threading.Event()
 
@@ -333,7 +360,7 @@ def test_deeply_nested_json_gets_an_error_reply(client_factory: Callable[..., Te
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
         player.recv()
-        for raw in ("[" * 4000, "[" * 2000 + "]" * 2000, "{\"id\": 3, \"x\": " + "[" * 1500 + "]" * 1500 + "}"):
+        for raw in ("[" * 4000, "[" * 2000 + "]" * 2000, '{"id": 3, "x": ' + "[" * 1500 + "]" * 1500 + "}"):
             error = player.send_raw(raw)
             assert error["code"] == "protocol" and "nested" in error["message"]
         assert player.request({"type": "ping"})["type"] == "pong"  # the socket is still open
@@ -345,8 +372,13 @@ def test_deeply_nested_json_gets_an_error_reply(client_factory: Callable[..., Te
 # ----------------------------------------------------------------------------- headers, CSRF, stats, ids
 def test_every_response_has_the_security_headers(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
-    responses = [client.get("/"), client.get("/static/app.js"), client.get("/api/tables"), client.get("/api/nope"),
-                 client.post("/api/guest", content=b"x" * (MAX_BODY_BYTES + 1))]
+    responses = [
+        client.get("/"),
+        client.get("/static/app.js"),
+        client.get("/api/tables"),
+        client.get("/api/nope"),
+        client.post("/api/guest", content=b"x" * (MAX_BODY_BYTES + 1)),
+    ]
     for response in responses:
         csp = response.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp
@@ -364,12 +396,21 @@ def test_stats_and_api_docs_are_off_by_default(client_factory: Callable[..., Tes
     assert opened.get("/api/docs").status_code == opened.get("/api/openapi.json").status_code == 200
 
 
-@pytest.mark.parametrize("path", [
-    "/api/tables/99999999999999999999999", "/api/users/99999999999999999999999", "/api/users/-1",
-    "/api/tables/99999999999999999999999/hands/1/replay", "/api/tables/1/hands/99999999999999999999/replay",
-    "/api/tables/1/hands/1/replay?step=99999999999999999999", "/api/tables/1/hands/1/replay?step=x",
-    "/api/tables/1/hands/0/history", "/api/tables/x", "/api/users/1.5",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tables/99999999999999999999999",
+        "/api/users/99999999999999999999999",
+        "/api/users/-1",
+        "/api/tables/99999999999999999999999/hands/1/replay",
+        "/api/tables/1/hands/99999999999999999999/replay",
+        "/api/tables/1/hands/1/replay?step=99999999999999999999",
+        "/api/tables/1/hands/1/replay?step=x",
+        "/api/tables/1/hands/0/history",
+        "/api/tables/x",
+        "/api/users/1.5",
+    ],
+)
 def test_huge_ids_and_bad_query_values_are_client_errors(client_factory: Callable[..., TestClient], path: str) -> None:
     client = client_factory(public_stats=True)
     assert 400 <= client.get(path).status_code < 500
@@ -379,8 +420,13 @@ def test_huge_ids_and_bad_query_values_are_client_errors(client_factory: Callabl
 def test_cross_site_posts_are_refused(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    forged = [{"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}, {"origin": "null"},
-              {"origin": "http://testserver.evil.example"}, {"sec-fetch-site": "same-site"}]
+    forged = [
+        {"origin": "http://evil.example"},
+        {"sec-fetch-site": "cross-site"},
+        {"origin": "null"},
+        {"origin": "http://testserver.evil.example"},
+        {"sec-fetch-site": "same-site"},
+    ]
     for headers in forged:
         for path, body in (("/api/logout", None), ("/api/tables", {"players": 2}), ("/api/guest", {"nickname": "Eve"})):
             response = client.post(path, json=body, headers={"cookie": ann, **headers})
@@ -408,8 +454,10 @@ def test_logout_ends_the_session_on_the_server(client_factory: Callable[..., Tes
     assert client.get("/api/me", headers={"cookie": kept}).json() == {"user": None}
     assert client.post("/api/tables", json={"players": 2}, headers={"cookie": kept}).status_code == 401
     info = create_table(client, other, players=2)  # the other session lives on
-    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": kept}) as ws, \
-            pytest.raises(WebSocketDisconnect) as closed:
+    with (
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": kept}) as ws,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
         Player(ws).recv()  # not Elena, and not even a spectator: watching needs a session
     assert closed.value.code == 4401
 
@@ -433,8 +481,9 @@ def test_a_practice_match_is_unrated_and_stays_private_after_a_restart(tmp_path:
         elena = f"{auth.COOKIE}={response.cookies[auth.COOKIE]}"
         client.cookies.clear()
         before = response.json()["user"]
-        info = create_table(client, elena, players=2, bots="easy", hands=1, seed=7, practice=True,
-                            options={"max_turns": 10})
+        info = create_table(
+            client, elena, players=2, bots="easy", hands=1, seed=7, practice=True, options={"max_turns": 10}
+        )
         live = create_table(client, elena, players=2, bots="easy", seed=8, practice=True)
     with TestClient(make_app(tmp_path / "web.db", clock)) as client:
         assert client.get("/api/tables").json()["tables"] == []

@@ -31,8 +31,10 @@ from burraco.web.tables import Connection, Table
 def stored_events(url: str, table_id: int) -> list[tuple[str, int]]:
     engine = create_engine(url)
     with engine.connect() as c:
-        rows = [(r.kind, r.seat) for r in c.execute(
-            select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))]
+        rows = [
+            (r.kind, r.seat)
+            for r in c.execute(select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))
+        ]
     engine.dispose()
     return rows
 
@@ -40,12 +42,20 @@ def stored_events(url: str, table_id: int) -> list[tuple[str, int]]:
 def table_state(table: Table) -> tuple[Any, ...]:
     hand = table.hand
     cards = [hand.hand_cards(s) for s in range(hand.players)] if hand is not None else None
-    return (table.status, table.seq, table.hand_no, [(s.user_id, s.bot) for s in table.seats],
-            list(hand.log) if hand is not None else None, cards, list(table.match.totals))
+    return (
+        table.status,
+        table.seq,
+        table.hand_no,
+        [(s.user_id, s.bot) for s in table.seats],
+        list(hand.log) if hand is not None else None,
+        cards,
+        list(table.match.totals),
+    )
 
 
 def fail_writes(store: db.Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every write from now on fails as a locked database would (nothing is committed)."""
+
     def failing(work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
         for _fn, future in work:
             future.set_exception(OperationalError("INSERT", {}, Exception("database is locked")))
@@ -54,8 +64,9 @@ def fail_writes(store: db.Store, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ---------------------------------------------------------------------------- durability
-def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(database: str,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     clock = FakeClock()
     path = database
     with TestClient(make_app(path, clock)) as client:
@@ -81,8 +92,9 @@ def test_a_move_that_cannot_be_stored_is_rolled_back_and_reported(database: str,
         assert restored.hand is not None and list(restored.hand.log) == log_after
 
 
-def test_a_seat_that_cannot_be_stored_neither_seats_nor_deals(client_factory: Callable[..., TestClient],
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_seat_that_cannot_be_stored_neither_seats_nor_deals(
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
     info = create_table(client, ann, players=2)
@@ -111,8 +123,11 @@ def test_restart_deals_a_full_table_whose_deal_was_never_stored(database: str) -
         bob_id = client.get("/api/me", headers={"cookie": bob}).json()["user"]["id"]
     engine = create_engine(path)
     with engine.begin() as c:
-        c.execute(db.events.insert().values(table_id=info["id"], seq=2, hand=0, kind="sit", seat=1,
-                                            text="Bob (guest)", user_id=bob_id, at=0.0))
+        c.execute(
+            db.events.insert().values(
+                table_id=info["id"], seq=2, hand=0, kind="sit", seat=1, text="Bob (guest)", user_id=bob_id, at=0.0
+            )
+        )
         c.execute(update(db.tables).where(db.tables.c.id == info["id"]).values(status="playing"))
     engine.dispose()
     with TestClient(make_app(path, clock)) as client:
@@ -129,11 +144,24 @@ def test_a_second_serve_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path)
     held = InstanceLock.acquire(f"sqlite:///{database}")  # the first server
     try:
         result = subprocess.run(
-            [sys.executable, "-c", "from burraco.cli.app import main; main()", "serve", "--port", "1",
-             "--db", f"sqlite:///{database}"], capture_output=True, text=True, timeout=60)
+            [
+                sys.executable,
+                "-c",
+                "from burraco.cli.app import main; main()",
+                "serve",
+                "--port",
+                "1",
+                "--db",
+                f"sqlite:///{database}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.returncode == 2
         assert result.stderr.strip().splitlines() == [
-            f"error: another burraco serve is using {database.resolve()} (pid {os.getpid()})"]
+            f"error: another burraco serve is using {database.resolve()} (pid {os.getpid()})"
+        ]
         assert not database.exists()  # refused before touching the database
     finally:
         held.release()
@@ -162,8 +190,9 @@ class Sends:
         monkeypatch.setattr(Connection, "__init__", init)
 
 
-def test_spectators_joining_cost_one_message_each(client_factory: Callable[..., TestClient], clock: FakeClock,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_spectators_joining_cost_one_message_each(
+    client_factory: Callable[..., TestClient], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     spectators = 20
     client = client_factory()
     ann = guest(client, "Ann")
@@ -172,8 +201,9 @@ def test_spectators_joining_cost_one_message_each(client_factory: Callable[..., 
     cookies = [guest(client, f"Watcher{i}") for i in range(spectators)]
     sends = Sends(monkeypatch)
     with contextlib.ExitStack() as stack:
-        player = Player(stack.enter_context(client.websocket_connect(f"/ws/tables/{info['id']}",
-                                                                     headers={"cookie": ann})))
+        player = Player(
+            stack.enter_context(client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}))
+        )
         player.wait_turn()
         before = sends.count
         watchers = []
@@ -213,8 +243,10 @@ def test_spectators_are_capped_but_players_always_get_in(client_factory: Callabl
         for name in ("Cy", "Di"):
             ws = stack.enter_context(client.websocket_connect(url, headers={"cookie": guest(client, name)}))
             ws.receive_json()
-        with pytest.raises(WebSocketDisconnect) as closed, \
-                client.websocket_connect(url, headers={"cookie": guest(client, "Ed")}) as ws:
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(url, headers={"cookie": guest(client, "Ed")}) as ws,
+        ):
             ws.receive_json()
         assert closed.value.code == 4429 and "2 spectators" in closed.value.reason
         seated = Player(stack.enter_context(client.websocket_connect(url, headers={"cookie": ann})))
@@ -236,8 +268,10 @@ def test_a_guest_may_have_only_so_many_unfinished_tables(client_factory: Callabl
 
 
 def close_code(client: TestClient, table_id: int, cookie: str) -> tuple[int, str]:
-    with pytest.raises(WebSocketDisconnect) as closed, \
-            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cookie}) as ws:
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cookie}) as ws,
+    ):
         ws.receive_json()
     return closed.value.code, closed.value.reason
 
@@ -251,12 +285,12 @@ def wait_until(client: TestClient, done: Callable[[], bool]) -> None:
 
 
 def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory(
-        database: str, clock: FakeClock) -> None:
+    database: str, clock: FakeClock
+) -> None:
     path = database
     with TestClient(make_app(path, clock)) as client:
         ann = guest(client, "Ann")
-        info = create_table(client, ann, players=2, sit=False, bots="easy", hands=1,
-                            options={"max_turns": 40})
+        info = create_table(client, ann, players=2, sit=False, bots="easy", hands=1, options={"max_turns": 40})
         table = table_of(client, info["id"])
         assert info["rated"] is False and info["turn_timer"] == 0
         assert client.get("/api/tables").json()["tables"] == []  # the owner's practice: not in the lobby
@@ -315,8 +349,10 @@ def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., Tes
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
     info = create_table(client, ann, players=2, grace=600)
     assert info["turn_timer"] == Limits().default_turn_timer and info["timer_left"] is None  # not started
-    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa, \
-            client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb:
+    with (
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa,
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb,
+    ):
         a, b = Player(wa), Player(wb)
         a.recv()
         b.recv()
@@ -330,7 +366,8 @@ def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., Tes
 
 
 def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(
-        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from burraco.web import ratings
 
     client = client_factory()
@@ -415,8 +452,9 @@ def test_a_locked_database_fails_a_group_of_writes_at_once(tmp_path: Path) -> No
     store.close()
 
 
-def test_a_bot_move_that_cannot_be_stored_is_retried(client_factory: Callable[..., TestClient],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bot_move_that_cannot_be_stored_is_retried(
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = client_factory(bot_delay=0.3)
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy")
@@ -436,8 +474,9 @@ def test_a_bot_move_that_cannot_be_stored_is_retried(client_factory: Callable[..
         assert table.seq > before[1]
 
 
-def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(client_factory: Callable[..., TestClient],
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy")
@@ -463,8 +502,10 @@ def test_a_connection_the_server_closes_leaves_the_table_at_once(client_factory:
     ann, cy = guest(client, "Ann"), guest(client, "Cy")
     info = create_table(client, ann, players=2)
     table = table_of(client, info["id"])
-    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws, \
-            client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}):
+    with (
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws,
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}),
+    ):
         ws.receive_json()
         spectator = next(c for c in table.conns if c.seat is None)
         # the server drops it (too slow, or its table was unloaded)
@@ -474,7 +515,8 @@ def test_a_connection_the_server_closes_leaves_the_table_at_once(client_factory:
 
 
 def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
-        client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, database: str) -> None:
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, database: str
+) -> None:
     import time
 
     client = client_factory()

@@ -73,13 +73,16 @@ def check_message(seat: int | None, message: dict[str, Any], own: list[str], pic
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_no_hidden_card_reaches_a_seat(client_factory: Callable[..., TestClient], recorded: list[Recorded],
-                                       players: int) -> None:
+def test_no_hidden_card_reaches_a_seat(
+    client_factory: Callable[..., TestClient], recorded: list[Recorded], players: int
+) -> None:
     client = client_factory()
     ann, cy = guest(client, "Ann"), guest(client, "Cy")
     info = create_table(client, ann, players=players, bots="normal", hands=2, seed=2024 + players, practice=True)
-    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws, \
-            client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}) as spectator_ws:
+    with (
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws,
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}) as spectator_ws,
+    ):
         player, spectator = Player(ws), Player(spectator_ws)
         spectator.recv()
         hands_played = 0
@@ -136,14 +139,17 @@ def _spies(seen: list[Recorded], built: dict[str, list[str]], delivered: dict[st
         delivered.setdefault(client.key, []).append(text)
         relayed(client, text)
 
-    with mock.patch.object(Connection, "send_text", on_local), \
-            mock.patch.object(RemoteConnection, "send_text", on_remote), \
-            mock.patch.object(RelayedClient, "send_text", on_relayed):
+    with (
+        mock.patch.object(Connection, "send_text", on_local),
+        mock.patch.object(RemoteConnection, "send_text", on_remote),
+        mock.patch.object(RelayedClient, "send_text", on_relayed),
+    ):
         yield
 
 
 def _record_into(seen: list[Recorded]) -> Callable[[Connection, str], None]:
     """A ``send_text`` spy recording like the ``recorded`` fixture (the true state at build time)."""
+
     def record(conn: Connection, text: str) -> None:
         hand = conn.table.hand or conn.table.last_hand
         own = [format_card(c) for c in hand.hand_cards(conn.seat)] if hand is not None and conn.seat is not None else []
@@ -153,6 +159,7 @@ def _record_into(seen: list[Recorded]) -> Callable[[Connection, str], None]:
                 if entry.kind == "pickup":
                     picked.update(f"{entry.seat}:{format_card(c)}" for c in entry.cards)
         seen.append((conn.seat, json.loads(text), own, picked))
+
     return record
 
 
@@ -167,12 +174,13 @@ def test_no_hidden_card_crosses_processes_or_a_fail_over(seed: int, moves: int) 
     seen: list[Recorded] = []
     built: dict[str, list[str]] = {}
     delivered: dict[str, list[str]] = {}
-    with two_processes(seed) as (first, second, table_id, cookies, clock), \
-            _spies(seen, built, delivered):
+    with two_processes(seed) as (first, second, table_id, cookies, clock), _spies(seen, built, delivered):
         ann, bob, cy = cookies
-        with first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc:
+        with (
+            first.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc,
+        ):
             a, b, c = Player(wa), Player(wb), Player(wc)
             a.recv()
             b.recv()
@@ -181,9 +189,11 @@ def test_no_hidden_card_crosses_processes_or_a_fail_over(seed: int, moves: int) 
             c.request({"type": "sync"})
         first.__exit__(None, None, None)  # the owner stops mid-hand: its table moves to the other process
         clock.advance(SETTLE)
-        with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
-                second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc:
+        with (
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+            second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wc,
+        ):
             a, b, c = Player(wa), Player(wb), Player(wc)
             b.recv()
             c.recv()
@@ -194,7 +204,7 @@ def test_no_hidden_card_crosses_processes_or_a_fail_over(seed: int, moves: int) 
         check_message(seat, message, own, picked)
     assert built and delivered
     for key, texts in delivered.items():
-        assert texts == built[key][:len(texts)], key  # in order, to its own socket only
+        assert texts == built[key][: len(texts)], key  # in order, to its own socket only
 
 
 def _play(players: dict[int, Player], moves: int, mover: int) -> None:

@@ -41,8 +41,19 @@ def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
 def test_every_refusal_code_and_error_code_is_worded() -> None:
     keys = catalogue()["en"]
     assert {f"reason.{code}" for code, _ in PATTERNS} <= keys
-    assert {f"err.{c}" for c in ("protocol", "rate_limited", "not_your_turn", "not_seated", "store_failed",
-                                 "internal", "illegal", "refused")} <= keys
+    assert {
+        f"err.{c}"
+        for c in (
+            "protocol",
+            "rate_limited",
+            "not_your_turn",
+            "not_seated",
+            "store_failed",
+            "internal",
+            "illegal",
+            "refused",
+        )
+    } <= keys
 
 
 def test_every_http_refusal_code_is_worded_in_both_languages() -> None:

@@ -41,8 +41,7 @@ def test_one_owner_at_a_time(client: redis.Redis, table_id: int) -> None:
     assert a.owner(table_id) is None and b.acquire(table_id) and b.owner(table_id) == "b"
 
 
-def test_a_dead_owners_lease_lapses_and_another_process_takes_the_table(client: redis.Redis,
-                                                                         table_id: int) -> None:
+def test_a_dead_owners_lease_lapses_and_another_process_takes_the_table(client: redis.Redis, table_id: int) -> None:
     a, b = RedisLeases(client, "a", ttl=60), RedisLeases(client, "b", ttl=60)
     assert a.acquire(table_id)
     client.pexpire(PREFIX + str(table_id), 1)  # process a died: nobody renews; its lease runs out

@@ -66,8 +66,7 @@ def test_fill_bots_with_a_level_over_the_socket(client_factory: Callable[..., Te
         assert [s["bot"] for s in state["table"]["seats"]] == [None, "intermediate", "intermediate"]
 
 
-def test_the_older_names_are_still_accepted_and_unknown_ones_refused(
-        client_factory: Callable[..., TestClient]) -> None:
+def test_the_older_names_are_still_accepted_and_unknown_ones_refused(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
     for name in ("easy", "normal", "hard", "random"):
@@ -103,8 +102,9 @@ def test_a_table_with_a_level_bot_is_restored(database: str) -> None:
             assert play_out(player)["table"]["status"] == "over"
 
 
-def test_the_champion_thinks_off_the_event_loop(client_factory: Callable[..., TestClient],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_champion_thinks_off_the_event_loop(
+    client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     thinking, release = threading.Event(), threading.Event()
     choose = ChampionBot.choose
 

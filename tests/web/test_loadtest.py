@@ -37,8 +37,9 @@ def test_out_of_bounds_options_are_one_line_and_exit_2() -> None:
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-m", "burraco", "loadtest", "--tables", "5000"], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "burraco", "loadtest", "--tables", "5000"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2
     assert result.stderr.strip() == "error: --tables must be 1..2000"
 
@@ -50,8 +51,9 @@ def test_two_processes_and_a_reconnect_storm(capsys: pytest.CaptureFixture[str])
 
     require_postgres()
     redis_or_skip("the two-process load run is").close()
-    figures = main(tables=6, seconds=10.0, think=0.05, processes=2, reconnect_storm=True, db_url=POSTGRES,
-                   redis_url=URL)
+    figures = main(
+        tables=6, seconds=10.0, think=0.05, processes=2, reconnect_storm=True, db_url=POSTGRES, redis_url=URL
+    )
     assert figures["processes"] == 2 and figures["client_errors"] == 0
     assert figures["reconnects"] == figures["connections"] == 12
     assert figures["lost_actions"] == 0 and figures["stored_actions"] >= figures["confirmed_actions"] > 20

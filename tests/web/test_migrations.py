@@ -41,8 +41,12 @@ def test_a_database_made_before_practice_tables_is_upgraded(engine: Engine, tmp_
     with engine.begin() as connection:
         migrations.upgrade(connection, "0001")
         connection.execute(text("DROP TABLE alembic_version"))  # as create_all left it: no version table
-        connection.execute(text("INSERT INTO tables (name, preset, rules, seed, turn_timer, grace, status, "
-                                "created_at) VALUES ('old', 'fibur', '{}', 1, 0, 30, 'over', 0)"))
+        connection.execute(
+            text(
+                "INSERT INTO tables (name, preset, rules, seed, turn_timer, grace, status, "
+                "created_at) VALUES ('old', 'fibur', '{}', 1, 0, 30, 'over', 0)"
+            )
+        )
     engine.dispose()
     store = db.Store(f"sqlite:///{tmp_path / 'm.db'}")
     try:
@@ -66,8 +70,11 @@ def test_0003_adds_roles_and_tournaments_and_goes_back(engine: Engine) -> None:
     """0003: every existing user becomes a ``player``; the ``tournaments`` table comes and goes."""
     with engine.begin() as connection:
         migrations.upgrade(connection, "0002")
-        connection.execute(text("INSERT INTO users (name, kind, mu, sigma, matches, created_at) "
-                                "VALUES ('Anna', 'account', 25, 8, 0, 0)"))
+        connection.execute(
+            text(
+                "INSERT INTO users (name, kind, mu, sigma, matches, created_at) VALUES ('Anna', 'account', 25, 8, 0, 0)"
+            )
+        )
         migrations.upgrade(connection, "0003")
         assert connection.execute(text("SELECT role FROM users")).scalar_one() == "player"
         assert "tournaments" in inspect(connection).get_table_names()
@@ -85,12 +92,24 @@ def test_0004_adds_tournament_tables_and_goes_back(engine: Engine) -> None:
     """0004: existing tables belong to no tournament, existing tournaments are not online; down drops both."""
     with engine.begin() as connection:
         migrations.upgrade(connection, "0003")
-        connection.execute(text("INSERT INTO users (name, kind, mu, sigma, matches, created_at, role) "
-                                "VALUES ('Anna', 'account', 25, 8, 0, 0, 'director')"))
-        connection.execute(text("INSERT INTO tables (name, preset, rules, seed, turn_timer, grace, status, "
-                                "created_at, practice) VALUES ('old', 'fibur', '{}', 1, 0, 30, 'over', 0, false)"))
-        connection.execute(text("INSERT INTO tournaments (name, owner_id, document, version, created_at, "
-                                "updated_at) VALUES ('Club', 1, '{}', 1, 0, 0)"))
+        connection.execute(
+            text(
+                "INSERT INTO users (name, kind, mu, sigma, matches, created_at, role) "
+                "VALUES ('Anna', 'account', 25, 8, 0, 0, 'director')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO tables (name, preset, rules, seed, turn_timer, grace, status, "
+                "created_at, practice) VALUES ('old', 'fibur', '{}', 1, 0, 30, 'over', 0, false)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO tournaments (name, owner_id, document, version, created_at, "
+                "updated_at) VALUES ('Club', 1, '{}', 1, 0, 0)"
+            )
+        )
         migrations.upgrade(connection, "0004")
         assert connection.execute(text("SELECT tournament FROM tables")).scalar_one() is None
         assert connection.execute(text("SELECT online FROM tournaments")).scalar_one() is None

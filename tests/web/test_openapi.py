@@ -27,8 +27,7 @@ def test_every_api_route_has_a_response_schema(client_factory: Callable[..., Tes
     assert document["components"]["schemas"]["TableDetail"]["required"][:2] == ["id", "name"]
 
 
-def test_table_creation_is_rate_limited_per_user(client_factory: Callable[..., TestClient],
-                                                 clock: FakeClock) -> None:
+def test_table_creation_is_rate_limited_per_user(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
     client = client_factory(table_burst=2, table_every=30.0)
     ann, bob = guest(client, "ann"), guest(client, "bob")
     for _ in range(2):

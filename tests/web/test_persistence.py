@@ -30,8 +30,10 @@ def test_restart_resumes_the_hand(database: str) -> None:
         bob = guest(client, "Bob")
         info = create_table(client, ann, players=2, hands=2)
         table_id = info["id"]
-        with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+        ):
             a, b = Player(wa), Player(wb)
             a.recv()
             b.recv()
@@ -59,8 +61,10 @@ def test_restart_resumes_the_hand(database: str) -> None:
         hand = table.hand
         assert hand.log == before_log
         assert [view_to_dict(observe(hand, s)) for s in (0, 1, None)] == before_views
-        with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-                client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb:
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+        ):
             a, b = Player(wa), Player(wb)
             a.recv()
             b.recv()

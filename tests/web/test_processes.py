@@ -52,10 +52,18 @@ class Server:
     def __init__(self, db_url: str, namespace: str, log: Path) -> None:
         self.port = free_port()
         self.log = log.open("wb")
-        env = {**os.environ, "BURRACO_DB_URL": db_url, "BURRACO_REDIS_URL": REDIS, "BURRACO_REDIS_NAMESPACE": namespace,
-               "BURRACO_LEASE_TTL": str(LEASE_TTL), "BURRACO_PORT": str(self.port), "BURRACO_BOT_DELAY": "0"}
-        self.process = subprocess.Popen([sys.executable, "-m", "burraco", "serve"], env=env,
-                                        stdout=subprocess.DEVNULL, stderr=self.log)
+        env = {
+            **os.environ,
+            "BURRACO_DB_URL": db_url,
+            "BURRACO_REDIS_URL": REDIS,
+            "BURRACO_REDIS_NAMESPACE": namespace,
+            "BURRACO_LEASE_TTL": str(LEASE_TTL),
+            "BURRACO_PORT": str(self.port),
+            "BURRACO_BOT_DELAY": "0",
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "burraco", "serve"], env=env, stdout=subprocess.DEVNULL, stderr=self.log
+        )
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + DEADLINE
         while True:
@@ -150,8 +158,14 @@ class Client:
 
     async def act(self) -> dict[str, Any]:
         legal = self.state["legal"]
-        choice = "draw" if "draw" in legal else next(
-            (a for a in legal if a.startswith(("meld", "attach"))), next(a for a in legal if a.startswith("discard")))
+        choice = (
+            "draw"
+            if "draw" in legal
+            else next(
+                (a for a in legal if a.startswith(("meld", "attach"))),
+                next(a for a in legal if a.startswith("discard")),
+            )
+        )
         kind, *rest = choice.split()
         payload: dict[str, Any] = {"type": "action", "kind": kind}
         if kind == "attach":
@@ -178,8 +192,11 @@ async def play(players: list[Client], moves: int) -> None:
 
 async def scenario(first: Server, second: Server) -> tuple[int, list[tuple[int, str]], list[Client]]:
     ann, bob = guest(first.base, "Ann"), guest(second.base, "Bob")
-    response = httpx.post(f"{first.base}/api/tables", headers={"cookie": ann},
-                          json={"players": 2, "hands": 1, "options": {"max_turns": 12}})
+    response = httpx.post(
+        f"{first.base}/api/tables",
+        headers={"cookie": ann},
+        json={"players": 2, "hands": 1, "options": {"max_turns": 12}},
+    )
     assert response.status_code == 200, response.text
     table_id = int(response.json()["table"]["id"])
     accepted: list[tuple[int, str]] = []  # (seat, action) of every answered action, in the order played
@@ -211,10 +228,15 @@ def test_a_player_on_each_process_survives_the_owner_being_killed(servers: tuple
     engine = create_engine(url)
     try:
         with engine.connect() as c:
-            stored = [(int(r.seat), str(r.text)) for r in c.execute(text(
-                "SELECT seat, text FROM events WHERE table_id = :t AND kind = 'action' ORDER BY seq"), {"t": table_id})]
+            stored = [
+                (int(r.seat), str(r.text))
+                for r in c.execute(
+                    text("SELECT seat, text FROM events WHERE table_id = :t AND kind = 'action' ORDER BY seq"),
+                    {"t": table_id},
+                )
+            ]
     finally:
         engine.dispose()
     # the actions accepted before the kill, in the order played, open the stored log: nothing was lost
-    assert stored[:len(accepted)] == accepted
+    assert stored[: len(accepted)] == accepted
     assert len(stored) > len(accepted)

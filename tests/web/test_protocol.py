@@ -20,21 +20,32 @@ from burraco.web.tables import Table
 def snapshot(table: Table) -> tuple[Any, ...]:
     hand = table.hand
     assert hand is not None
-    return (len(hand.log), hand.to_play, hand.phase, [hand.hand_cards(s) for s in range(hand.players)],
-            list(hand.discard_pile), len(hand.stock), table.seq, table.status)
+    return (
+        len(hand.log),
+        hand.to_play,
+        hand.phase,
+        [hand.hand_cards(s) for s in range(hand.players)],
+        list(hand.discard_pile),
+        len(hand.stock),
+        table.seq,
+        table.status,
+    )
 
 
-@pytest.mark.parametrize(("raw", "fragment"), [
-    ("{nope", "malformed JSON"),
-    ("[1, 2]", "JSON object"),
-    ('{"kind": "draw"}', "unknown message type None"),
-    ('{"type": "fold"}', "unknown message type 'fold'"),
-    ('{"type": "action", "kind": "shuffle"}', "invalid action message: kind"),
-    ('{"type": "action", "kind": "meld", "cards": "7H"}', "invalid action message: cards"),
-    ('{"type": "sit", "seat": 9}', "invalid sit message: seat"),
-    ('{"type": "ping", "extra": 1}', "invalid ping message: extra"),
-    ('{"type": "ping", "id": -4}', "invalid ping message: id"),
-])
+@pytest.mark.parametrize(
+    ("raw", "fragment"),
+    [
+        ("{nope", "malformed JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"kind": "draw"}', "unknown message type None"),
+        ('{"type": "fold"}', "unknown message type 'fold'"),
+        ('{"type": "action", "kind": "shuffle"}', "invalid action message: kind"),
+        ('{"type": "action", "kind": "meld", "cards": "7H"}', "invalid action message: cards"),
+        ('{"type": "sit", "seat": 9}', "invalid sit message: seat"),
+        ('{"type": "ping", "extra": 1}', "invalid ping message: extra"),
+        ('{"type": "ping", "id": -4}', "invalid ping message: id"),
+    ],
+)
 def test_parse_refuses_bad_messages(raw: str, fragment: str) -> None:
     with pytest.raises(ProtocolError, match=re.escape(fragment)):
         parse_client_message(raw)
@@ -50,8 +61,14 @@ def test_action_message_round_trip() -> None:
         action = Action.parse(text)
         kind, *rest = text.split()
         target = int(rest.pop(0)) if kind == "attach" else None
-        message = parse_client_message(ActionMessage(type="action", kind=kind, cards=rest,  # type: ignore[arg-type]
-                                                     target=target).model_dump_json())
+        message = parse_client_message(
+            ActionMessage(
+                type="action",
+                kind=kind,
+                cards=rest,  # type: ignore[arg-type]
+                target=target,
+            ).model_dump_json()
+        )
         assert isinstance(message, ActionMessage)
         assert message.to_action() == action
 
@@ -98,9 +115,11 @@ def test_bad_messages_change_nothing(client_factory: Callable[..., TestClient]) 
     ann, bob, cy = guest(client, "Ann"), guest(client, "Bob"), guest(client, "Cy")
     info = create_table(client, ann, players=2)
     table_id = info["id"]
-    with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa, \
-            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb, \
-            client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wspec:
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cy}) as wspec,
+    ):
         a, b, spectator = Player(wa), Player(wb), Player(wspec)
         a.recv()
         b.recv()
@@ -185,8 +204,13 @@ def test_anonymous_users_cannot_create_or_sit(client_factory: Callable[..., Test
 def test_bad_table_requests(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
-    for body in ({"players": 5}, {"preset": "nope"}, {"options": {"max_turns": 3}}, {"options": {"colour": 1}},
-                 {"turn_timer": -1}):
+    for body in (
+        {"players": 5},
+        {"preset": "nope"},
+        {"options": {"max_turns": 3}},
+        {"options": {"colour": 1}},
+        {"turn_timer": -1},
+    ):
         response = client.post("/api/tables", json=body, headers={"cookie": ann})
         assert response.status_code == 422, body
     assert client.get("/api/tables/999").status_code == 404
@@ -201,8 +225,10 @@ def test_unknown_table_and_cross_origin_sockets(client_factory: Callable[..., Te
     assert closed.value.code == 4404 and closed.value.reason == "there is no table 42"
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2)
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
-            f"/ws/tables/{info['id']}", headers={"origin": "http://evil.example", "cookie": ann}):
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"origin": "http://evil.example", "cookie": ann}),
+    ):
         pass
     assert closed.value.code == 1008
 

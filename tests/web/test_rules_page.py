@@ -32,8 +32,10 @@ def test_the_page_has_every_section_anchor(client: TestClient) -> None:
 def test_the_page_is_readable_on_a_phone_and_leads_back(client: TestClient) -> None:
     page = client.get("/rules").text
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
-    assert '<link rel="stylesheet" href="/static/style.css">' in page and ".rules-page" in client.get(
-        "/static/style.css").text
+    assert (
+        '<link rel="stylesheet" href="/static/style.css">' in page
+        and ".rules-page" in client.get("/static/style.css").text
+    )
     assert 'href="/"' in page and "Back to the lobby" in page
     assert "<code>7H 8H 9H</code>" in page and 'href="#s6-2"' in page  # examples and cross-references
     assert "<script" not in page
@@ -58,12 +60,19 @@ def test_both_languages_have_the_same_sections() -> None:
     assert rulebook.section("4.1", "it").title == "Scala"
 
 
-@pytest.mark.parametrize(("query", "accept", "expected"), [
-    ("?lang=it", "en-US", "it"), ("?lang=en", "it-IT", "en"), ("", "it-IT,it;q=0.9,en;q=0.8", "it"),
-    ("", "en-GB,en;q=0.9,it;q=0.5", "en"), ("", "", "en"),
-])
-def test_the_page_in_the_asked_or_preferred_language(client: TestClient, query: str, accept: str,
-                                                     expected: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "accept", "expected"),
+    [
+        ("?lang=it", "en-US", "it"),
+        ("?lang=en", "it-IT", "en"),
+        ("", "it-IT,it;q=0.9,en;q=0.8", "it"),
+        ("", "en-GB,en;q=0.9,it;q=0.5", "en"),
+        ("", "", "en"),
+    ],
+)
+def test_the_page_in_the_asked_or_preferred_language(
+    client: TestClient, query: str, accept: str, expected: str
+) -> None:
     response = client.get(f"/rules{query}", headers={"accept-language": accept})
     assert response.status_code == 200 and f'<html lang="{expected}">' in response.text
     assert ('<h3 id="s4-1">4.1 Scala</h3>' in response.text) == (expected == "it")

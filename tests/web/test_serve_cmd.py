@@ -17,8 +17,20 @@ def test_serve_prints_the_url_and_serves(tmp_path: Path) -> None:
         port = sock.getsockname()[1]
     db = tmp_path / "served.sqlite3"
     process = subprocess.Popen(
-        [sys.executable, "-c", "from burraco.cli.app import main; main()", "serve", "--port", str(port),
-         "--db", f"sqlite:///{db}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "from burraco.cli.app import main; main()",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -47,8 +59,13 @@ def test_serve_reads_its_settings_from_the_environment(tmp_path: Path) -> None:
         port = sock.getsockname()[1]
     db = tmp_path / "env.sqlite3"
     env = {**os.environ, "BURRACO_PORT": str(port), "BURRACO_DB_URL": f"sqlite:///{db}", "BURRACO_API_DOCS": "0"}
-    process = subprocess.Popen([sys.executable, "-c", "from burraco.cli.app import main; main()", "serve",
-                                "--api-docs"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from burraco.cli.app import main; main()", "serve", "--api-docs"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert process.stdout is not None
         assert f"http://localhost:{port}/" in process.stdout.readline()

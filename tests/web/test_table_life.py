@@ -16,8 +16,12 @@ from burraco.web.serialize import view_to_dict
 
 def events_of(client: TestClient, table_id: int) -> list[tuple[str, int, str]]:
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
-    return store.read(lambda c: [(r.kind, r.seat, r.text) for r in c.execute(
-        select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))])
+    return store.read(
+        lambda c: [
+            (r.kind, r.seat, r.text)
+            for r in c.execute(select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))
+        ]
+    )
 
 
 def test_reconnection_restores_the_full_view(client_factory: Callable[..., TestClient]) -> None:
@@ -46,8 +50,9 @@ def test_reconnection_restores_the_full_view(client_factory: Callable[..., TestC
         assert table.seats[0].connections == 1
 
 
-def test_an_absent_player_gets_a_stand_in_after_the_grace_period(client_factory: Callable[..., TestClient],
-                                                                  clock: FakeClock) -> None:
+def test_an_absent_player_gets_a_stand_in_after_the_grace_period(
+    client_factory: Callable[..., TestClient], clock: FakeClock
+) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy", seed=12, grace=30, practice=True)

@@ -89,16 +89,24 @@ def test_refusals_name_the_card_and_change_nothing(client_factory: Factory) -> N
     assert step_refused(web, "entrants", {"names": ["pair rossi"]}, "t.name_registered")["name"] == "pair rossi"
     assert step_refused(web, "entrants", {"names": ["123"]}, "t.name_digits") == {}
     assert step_refused(web, "results", {"turn": 1, "table": 1, "ns": 100, "ew": 0}, "t.turn_not_paired") == {
-        "turn": 1, "table": 1, "paired": 0}
+        "turn": 1,
+        "table": 1,
+        "paired": 0,
+    }
     web.run(("pair",))
-    assert step_refused(web, "results", {"turn": 1, "table": 1, "ns": 1253, "ew": 800},
-                        "t.not_multiple_of_5") == {"turn": 1, "table": 1, "value": 1253}
+    assert step_refused(web, "results", {"turn": 1, "table": 1, "ns": 1253, "ew": 800}, "t.not_multiple_of_5") == {
+        "turn": 1,
+        "table": 1,
+        "value": 1253,
+    }
     assert step_refused(web, "results", {"turn": 1, "table": 7, "ns": 100, "ew": 0}, "t.no_table")["tables"] == "1, 2"
     assert step_refused(web, "results", {"turn": 1, "table": 2, "ns": 100}, "t.points_missing")["table"] == 2
     assert step_refused(web, "results", {"turn": 1, "table": 2, "ns": 100, "ew": 5, "mp": 95}, "t.points_both")
     assert step_refused(web, "pair", {}, "t.results_missing") == {"turn": 1, "tables": "1, 2"}
-    assert step_refused(web, "corrections", {"turn": 1, "table": 1, "kind": "arithmetic", "mp": 5},
-                        "t.no_result")["table"] == 1
+    assert (
+        step_refused(web, "corrections", {"turn": 1, "table": 1, "kind": "arithmetic", "mp": 5}, "t.no_result")["table"]
+        == 1
+    )
     web.run(("result", 1, 1, 900, 600, None))
     assert step_refused(web, "results", {"turn": 1, "table": 1, "mp": 5}, "t.result_exists")["table"] == 1
     assert step_refused(web, "corrections", {"turn": 1, "table": 1, "kind": "swapped"}, "t.swap_not_agreed")
@@ -108,8 +116,9 @@ def test_refusals_name_the_card_and_change_nothing(client_factory: Factory) -> N
     assert step_refused(web, "abandonments", {"turn": 1, "table": 1, "guilty": "ns"}, "t.result_exists")
     web.run(("result", 1, 2, None, None, -405))
     web.run(("pair",))
-    assert step_refused(web, "corrections", {"turn": 1, "table": 1, "kind": "arithmetic", "ns": 5, "ew": 0},
-                        "t.correction_too_late") == {"turn": 1, "table": 1, "next": 2}
+    assert step_refused(
+        web, "corrections", {"turn": 1, "table": 1, "kind": "arithmetic", "ns": 5, "ew": 0}, "t.correction_too_late"
+    ) == {"turn": 1, "table": 1, "next": 2}
     assert step_refused(web, "entrants", {"names": ["Too Late"]}, "t.late_too_late") == {"turn": 2}
     web.run(("withdraw", "Pair Rossi"))
     assert step_refused(web, "withdrawals", {"entrant": 1}, "t.already_withdrawn")["name"] == "Pair Rossi"
@@ -121,9 +130,12 @@ def test_refusals_name_the_card_and_change_nothing(client_factory: Factory) -> N
 
 def test_bad_settings_are_coded(client_factory: Factory) -> None:
     web = console(client_factory)
-    cases = [({"movement": "swiss"}, "t.bad_movement"), ({"movement": "mitchell*3", "turns": 2},
-             "t.movement_too_long"), ({"name": "  "}, "t.no_name"),
-             ({"kind": "individual", "movement": "mitchell"}, "t.individual_danish")]
+    cases = [
+        ({"movement": "swiss"}, "t.bad_movement"),
+        ({"movement": "mitchell*3", "turns": 2}, "t.movement_too_long"),
+        ({"name": "  "}, "t.no_name"),
+        ({"kind": "individual", "movement": "mitchell"}, "t.individual_danish"),
+    ]
     for change, code in cases:
         body = {"name": "Bad", **change}
         assert web.post("", body, expect=422)["detail"]["code"] == code
@@ -191,8 +203,9 @@ def test_exports_and_score_cards(client_factory: Factory) -> None:
     assert missing["code"] == "t.turn_not_paired" and missing["params"]["turn"] == 3
 
 
-def test_without_the_tournament_extra_the_routes_say_so(client_factory: Factory,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_tournament_extra_the_routes_say_so(
+    client_factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     web = console(client_factory)
     monkeypatch.setitem(sys.modules, "burraco.tournament.director", None)  # as if networkx were missing
     refusal = web.post("", {"name": "No extra"}, expect=503)["detail"]

@@ -17,8 +17,11 @@ from typer.testing import CliRunner
 
 from burraco.cli.tournament_cmd import app as cli_app
 
-KINDS = {"pairs": ("mitchell*2,danish-strict", 7), "individual": ("danish-modified", 11),
-         "teams": ("roundrobin*2,danish-pure", 5)}
+KINDS = {
+    "pairs": ("mitchell*2,danish-strict", 7),
+    "individual": ("danish-modified", 11),
+    "teams": ("roundrobin*2,danish-pure", 5),
+}
 
 
 def random_step(rng: random.Random, state: dict[str, Any]) -> tuple[Any, ...]:
@@ -41,8 +44,15 @@ def random_step(rng: random.Random, state: dict[str, Any]) -> tuple[Any, ...]:
     if pick < 0.86:
         done = [t["number"] for t in turn["tables"] if t["result"] is not None] or [1]
         swapped = rng.random() < 0.5
-        return ("correct", rng.randint(1, number), rng.choice(done), "swapped" if swapped else "arithmetic",
-                points, 5 * rng.randrange(0, 300), swapped and rng.random() < 0.8)
+        return (
+            "correct",
+            rng.randint(1, number),
+            rng.choice(done),
+            "swapped" if swapped else "arithmetic",
+            points,
+            5 * rng.randrange(0, 300),
+            swapped and rng.random() < 0.8,
+        )
     if pick < 0.9:
         return ("penalty", rng.choice(names), number, rng.choice((1, 1, 2, 0)), "late")
     if pick < 0.95:
@@ -51,8 +61,7 @@ def random_step(rng: random.Random, state: dict[str, Any]) -> tuple[Any, ...]:
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
-def test_random_steps_agree_with_the_cli(client_factory: Callable[..., TestClient], tmp_path: Path,
-                                         kind: str) -> None:
+def test_random_steps_agree_with_the_cli(client_factory: Callable[..., TestClient], tmp_path: Path, kind: str) -> None:
     movement, entrants = KINDS[kind]
     rng = random.Random(f"console-{kind}")
     client = client_factory()
@@ -69,8 +78,9 @@ def test_random_steps_agree_with_the_cli(client_factory: Callable[..., TestClien
             break
         step = steps.pop() if steps else random_step(rng, state)
         kind_, *rest = step
-        response = client.post(f"/api/tournaments/{web.id}/{API_PATHS[kind_]}", json=api_body(kind_, rest),
-                               headers={"cookie": web.cookie})
+        response = client.post(
+            f"/api/tournaments/{web.id}/{API_PATHS[kind_]}", json=api_body(kind_, rest), headers={"cookie": web.cookie}
+        )
         result = runner.invoke(cli_app, cli_args(kind_, rest, file))
         assert (response.status_code == 200) == (result.exit_code == 0), (step, response.text, result.stderr)
         if response.status_code != 200:

@@ -19,20 +19,26 @@ from burraco.web.tables import Table
 
 Factory = Callable[..., TestClient]
 PAIRS = ["Pair Rossi", "Pair Verdi", "Pair Bianchi", "Pair Neri"]
-SETTINGS = {"name": "Online night", "kind": "pairs", "turns": 2, "hands": 2,
-            "movement": "mitchell,danish-modified", "seed": 3}
+SETTINGS = {
+    "name": "Online night",
+    "kind": "pairs",
+    "turns": 2,
+    "hands": 2,
+    "movement": "mitchell,danish-modified",
+    "seed": 3,
+}
 
 
 def online(console: Console, cookie: str | None = None) -> dict[str, Any]:
-    response = console.client.get(f"/api/tournaments/{console.id}/online",
-                                   headers={"cookie": cookie or console.cookie})
+    response = console.client.get(f"/api/tournaments/{console.id}/online", headers={"cookie": cookie or console.cookie})
     assert response.status_code == 200, response.text
     return response.json()["online"]  # type: ignore[no-any-return]
 
 
 def post(console: Console, path: str, body: dict[str, Any], expect: int = 200) -> dict[str, Any]:
-    response = console.client.post(f"/api/tournaments/{console.id}/online/{path}", json=body,
-                                   headers={"cookie": console.cookie})
+    response = console.client.post(
+        f"/api/tournaments/{console.id}/online/{path}", json=body, headers={"cookie": console.cookie}
+    )
     assert response.status_code == expect, response.text
     return response.json()  # type: ignore[no-any-return]
 
@@ -63,8 +69,10 @@ async def _pause() -> None:
 
 def results_of(console: Console, turn: int) -> dict[int, tuple[int, int] | None]:
     detail = console.detail()["turns_list"][turn - 1]
-    return {x["number"]: None if x["result"] is None else (x["result"]["ns_points"], x["result"]["ew_points"])
-            for x in detail["tables"]}
+    return {
+        x["number"]: None if x["result"] is None else (x["result"]["ns_points"], x["result"]["ew_points"])
+        for x in detail["tables"]
+    }
 
 
 def test_an_online_event_is_played_at_the_tables(database: str, clock: FakeClock, tmp_path: Path) -> None:
@@ -81,8 +89,10 @@ def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
     post(director, "players", {"entrant": "Pair Rossi", "players": ["Anna", "Bruno"]})
     refused = post(director, "players", {"entrant": "Pair Verdi", "players": ["Anna"]}, expect=422)
     assert refused["detail"]["code"] == "t.player_linked"
-    assert post(director, "players", {"entrant": 2, "players": ["Nobody"]}, expect=422)["detail"]["code"] \
+    assert (
+        post(director, "players", {"entrant": 2, "players": ["Nobody"]}, expect=422)["detail"]["code"]
         == "t.unknown_user"
+    )
     outsider = post(Console(client, anna, director.id), "start", {}, expect=403)
     assert outsider["detail"]["code"] == "t.not_director"
 
@@ -97,13 +107,19 @@ def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
     assert [s.name for s in human.seats if s.bot is None] == ["Bruno", "Anna"]  # South, North
     assert all(t.config.tournament is not None and t.rules.hands_per_turn == 2 for t in live)
     assert all(s.bot is not None for t in live if t is not human for s in t.seats)  # marked as bots
-    assert client.post(f"/api/tournaments/{director.id}/online/start", json={},
-                       headers={"cookie": director.cookie}).json()["opened"] == []  # nothing more to open
+    assert (
+        client.post(
+            f"/api/tournaments/{director.id}/online/start", json={}, headers={"cookie": director.cookie}
+        ).json()["opened"]
+        == []
+    )  # nothing more to open
 
     play_until(client, clock, lambda: online(director)["turn"] == 2)
     turn1 = results_of(director, 1)
-    assert turn1 == {t.config.tournament["table"]: (t.match.totals[0], t.match.totals[1])  # type: ignore[index]
-                     for t in live}
+    assert turn1 == {
+        t.config.tournament["table"]: (t.match.totals[0], t.match.totals[1])  # type: ignore[index]
+        for t in live
+    }
     assert all(len(t.match.results) == 2 and t.status == "over" for t in live)
     assert not online(director)["started"]  # turn 2 is paired, waiting for the director
 
@@ -122,8 +138,11 @@ def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
     history = client.get(f"/api/tables/{human2.id}/hands/1/history")  # the timed-out hand replays
     assert history.status_code == 200 and " timeout" in history.text, history.text
     frames = client.get(f"/api/tables/{human2.id}/hands/1/replay", params={"step": 10_000}).json()
-    assert frames["step"] == frames["steps"] and frames["scores"] == client.get(
-        f"/api/tables/{human2.id}/hands/1/replay", params={"step": 0}).json()["scores"]
+    assert (
+        frames["step"] == frames["steps"]
+        and frames["scores"]
+        == client.get(f"/api/tables/{human2.id}/hands/1/replay", params={"step": 0}).json()["scores"]
+    )
 
     final = director.detail()
     assert final["finished"]
@@ -133,22 +152,50 @@ def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
 def same_through_the_cli(director: Console, tmp_path: Path) -> None:
     """Entering the recorded game points through ``burraco tournament`` gives the same standings."""
     file = tmp_path / "online.json"
-    cli("new", str(file), "--name", SETTINGS["name"], "--turns", "2", "--hands", "2",  # type: ignore[arg-type]
-        "--movement", SETTINGS["movement"], "--seed", "3")  # type: ignore[arg-type]
+    cli(
+        "new",
+        str(file),
+        "--name",
+        SETTINGS["name"],
+        "--turns",
+        "2",
+        "--hands",
+        "2",  # type: ignore[arg-type]
+        "--movement",
+        SETTINGS["movement"],
+        "--seed",
+        "3",
+    )  # type: ignore[arg-type]
     cli("register", str(file), *PAIRS)
     for turn in (1, 2):
         cli("pair", str(file))
         for table, points in results_of(director, turn).items():
             assert points is not None
-            cli("result", str(file), "--turn", str(turn), "--table", str(table), "--ns", str(points[0]),
-                "--ew", str(points[1]))
+            cli(
+                "result",
+                str(file),
+                "--turn",
+                str(turn),
+                "--table",
+                str(table),
+                "--ns",
+                str(points[0]),
+                "--ew",
+                str(points[1]),
+            )
     assert json.loads(cli("standings", str(file), "--json")) == director.standings()
 
 
-NINE = [f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco",
-                                     "Marino")]
-CLUB = {"name": "Online club night", "kind": "pairs", "turns": 4, "hands": 2,
-        "movement": "mitchell*3,danish-modified", "seed": 7, "jump": 1}
+NINE = [f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco", "Marino")]
+CLUB = {
+    "name": "Online club night",
+    "kind": "pairs",
+    "turns": 4,
+    "hands": 2,
+    "movement": "mitchell*3,danish-modified",
+    "seed": 7,
+    "jump": 1,
+}
 
 
 def test_nine_pairs_four_turns_online_as_through_the_cli(database: str, clock: FakeClock, tmp_path: Path) -> None:
@@ -173,8 +220,9 @@ def test_nine_pairs_four_turns_online_as_through_the_cli(database: str, clock: F
                 steps.append(("pair",))
             if turn == 3:
                 director.post(f"/{director.id}/withdrawals", {"entrant": "Pair Conti"})
-                withdrawn_table = next(x["number"] for x in director.detail()["turns_list"][2]["tables"]
-                                       if x["result"] is not None)
+                withdrawn_table = next(
+                    x["number"] for x in director.detail()["turns_list"][2]["tables"] if x["result"] is not None
+                )
             play_until(client, clock, lambda turn=turn: _complete(director, turn))  # type: ignore[misc]
             for table, points in results_of(director, turn).items():
                 if turn == 3 and table == withdrawn_table:
@@ -183,8 +231,7 @@ def test_nine_pairs_four_turns_online_as_through_the_cli(database: str, clock: F
                 assert points is not None
                 steps.append(("result", turn, table, *points))
             if turn == 1:
-                director.post(f"/{director.id}/corrections", {"turn": 1, "table": 2, "kind": "swapped",
-                                                              "agreed": True})
+                director.post(f"/{director.id}/corrections", {"turn": 1, "table": 2, "kind": "swapped", "agreed": True})
                 steps.append(("swap", 1, 2))
         final = director.detail()
         assert final["finished"] and [r["entrant"] for r in final["turns_list"][3]["rests"]] != []
@@ -194,13 +241,28 @@ def test_nine_pairs_four_turns_online_as_through_the_cli(database: str, clock: F
 def _complete(director: Console, turn: int) -> bool:
     detail = director.detail()
     return detail["paired_turns"] >= turn and all(
-        x["result"] is not None for x in detail["turns_list"][turn - 1]["tables"])
+        x["result"] is not None for x in detail["turns_list"][turn - 1]["tables"]
+    )
 
 
 def cli_standings(steps: list[tuple[Any, ...]], file: Path) -> Any:
     """The standings ``burraco tournament`` gives for the same steps."""
-    cli("new", str(file), "--name", CLUB["name"], "--turns", "4", "--hands", "2",  # type: ignore[arg-type]
-        "--movement", CLUB["movement"], "--seed", "7", "--jump", "1")  # type: ignore[arg-type]
+    cli(
+        "new",
+        str(file),
+        "--name",
+        CLUB["name"],
+        "--turns",
+        "4",
+        "--hands",
+        "2",  # type: ignore[arg-type]
+        "--movement",
+        CLUB["movement"],
+        "--seed",
+        "7",
+        "--jump",
+        "1",
+    )  # type: ignore[arg-type]
     for kind, *args in steps:
         if kind == "register":
             cli("register", str(file), *args)
@@ -209,8 +271,7 @@ def cli_standings(steps: list[tuple[Any, ...]], file: Path) -> Any:
         elif kind == "withdraw":
             cli("withdraw", str(file), args[0])
         elif kind == "swap":
-            cli("correct", str(file), "--turn", str(args[0]), "--table", str(args[1]), "--kind", "swapped",
-                "--agreed")
+            cli("correct", str(file), "--turn", str(args[0]), "--table", str(args[1]), "--kind", "swapped", "--agreed")
         else:
             turn, table, ns, ew = args
             cli("result", str(file), "--turn", str(turn), "--table", str(table), "--ns", str(ns), "--ew", str(ew))
@@ -263,8 +324,10 @@ def test_players_enter_an_open_event_themselves(client_factory: Factory, clock: 
     body = {"entrant": "Pair Anna", "partner": "Bruno"}
     assert post(anna, "join", body, expect=403)["detail"]["code"] == "t.registration_closed"
     post(director, "settings", {"open": True})
-    assert post(Console(client, guest(client, "Gina"), director.id), "join", body, expect=403)["detail"]["code"] \
+    assert (
+        post(Console(client, guest(client, "Gina"), director.id), "join", body, expect=403)["detail"]["code"]
         == "t.join_account"
+    )
     joined = post(anna, "join", body)["online"]
     assert joined["mine"]["name"] == "Pair Anna" and joined["players"]["4"] == ["Anna", "Bruno"]
     again = post(anna, "join", {"entrant": "Pair Again"}, expect=422)

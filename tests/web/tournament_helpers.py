@@ -47,8 +47,7 @@ class Console:
         return data
 
     def get(self, path: str = "", expect: int = 200, **params: Any) -> Any:
-        response = self.client.get(f"/api/tournaments/{self.id}{path}", params=params,
-                                   headers={"cookie": self.cookie})
+        response = self.client.get(f"/api/tournaments/{self.id}{path}", params=params, headers={"cookie": self.cookie})
         assert response.status_code == expect, response.text
         return response
 
@@ -67,8 +66,15 @@ class Console:
         self.post(path, body)
 
 
-API_PATHS = {"register": "entrants", "pair": "pair", "result": "results", "correct": "corrections",
-             "penalty": "penalties", "abandon": "abandonments", "withdraw": "withdrawals"}
+API_PATHS = {
+    "register": "entrants",
+    "pair": "pair",
+    "result": "results",
+    "correct": "corrections",
+    "penalty": "penalties",
+    "abandon": "abandonments",
+    "withdraw": "withdrawals",
+}
 
 
 def api_body(kind: str, args: list[Any]) -> dict[str, Any]:
@@ -99,8 +105,22 @@ def cli_args(kind: str, args: list[Any], file: Path) -> list[str]:
     """The ``burraco tournament`` command line of a step."""
     if kind == "new":
         c = args[0]
-        return ["new", str(file), "--name", c["name"], "--turns", str(c["turns"]), "--hands", str(c["hands"]),
-                "--movement", c["movement"], "--seed", str(c["seed"]), "--jump", str(c.get("jump", 1))]
+        return [
+            "new",
+            str(file),
+            "--name",
+            c["name"],
+            "--turns",
+            str(c["turns"]),
+            "--hands",
+            str(c["hands"]),
+            "--movement",
+            c["movement"],
+            "--seed",
+            str(c["seed"]),
+            "--jump",
+            str(c.get("jump", 1)),
+        ]
     if kind == "register":
         return ["register", str(file), *args]
     if kind == "pair":
@@ -118,8 +138,20 @@ def cli_args(kind: str, args: list[Any], file: Path) -> list[str]:
         return ["penalty", str(file), str(entrant), "--turn", str(turn), "--vp", str(vp), "--reason", reason]
     if kind == "abandon":
         turn, table, guilty, ns, ew = args
-        return ["abandon", str(file), "--turn", str(turn), "--table", str(table), "--guilty", guilty,
-                "--ns", str(ns), "--ew", str(ew)]
+        return [
+            "abandon",
+            str(file),
+            "--turn",
+            str(turn),
+            "--table",
+            str(table),
+            "--guilty",
+            guilty,
+            "--ns",
+            str(ns),
+            "--ew",
+            str(ew),
+        ]
     assert kind == "withdraw"
     return ["withdraw", str(file), str(args[0])]
 
@@ -146,25 +178,33 @@ def results(turn: int, tables: range, skip: tuple[int, ...] = ()) -> list[Step]:
     return steps
 
 
-PAIRS = [f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco",
-                                      "Marino")]
-SETTINGS = {"name": "Thursday club night", "kind": "pairs", "turns": 4, "hands": 3,
-            "movement": "mitchell*3,danish-modified", "seed": 7, "jump": 1}
+PAIRS = [
+    f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco", "Marino")
+]
+SETTINGS = {
+    "name": "Thursday club night",
+    "kind": "pairs",
+    "turns": 4,
+    "hands": 3,
+    "movement": "mitchell*3,danish-modified",
+    "seed": 7,
+    "jump": 1,
+}
 EVENT: list[Step] = [
     ("new", SETTINGS),
-    ("register", *PAIRS),                      # 9 pairs: turn 1 has an incomplete table
+    ("register", *PAIRS),  # 9 pairs: turn 1 has an incomplete table
     ("pair",),
-    ("register", "Pair Late"),                 # Art. 33: the late pair completes table 5
+    ("register", "Pair Late"),  # Art. 33: the late pair completes table 5
     *results(1, range(1, 6)),
-    ("correct", 1, 3, "arithmetic", 600, 455, False),   # Art. 31, before turn 2 is paired
+    ("correct", 1, 3, "arithmetic", 600, 455, False),  # Art. 31, before turn 2 is paired
     ("pair",),
     *results(2, range(1, 6)),
-    ("correct", 1, 4, "swapped", None, None, True),     # Art. 31, swapped scores: any time, agreed
-    ("penalty", "Pair Neri", 2, 1, "pozzetto looked at early"),   # Art. 23
+    ("correct", 1, 4, "swapped", None, None, True),  # Art. 31, swapped scores: any time, agreed
+    ("penalty", "Pair Neri", 2, 1, "pozzetto looked at early"),  # Art. 23
     ("pair",),
     *results(3, range(1, 6), skip=(3,)),
-    ("abandon", 3, 3, "ew", 600, 450),         # Art. 32
-    ("withdraw", "Pair Conti"),                # 9 pairs left: someone rests in turn 4
+    ("abandon", 3, 3, "ew", 600, 450),  # Art. 32
+    ("withdraw", "Pair Conti"),  # 9 pairs left: someone rests in turn 4
     ("pair",),
 ]
 """A 10-pair club night (9 on time, one late), three Mitchell turns and a Danish one, with a

@@ -35,8 +35,13 @@ class FakeClock:
 def make_app(database: Path | str, clock: FakeClock, **kwargs: Any) -> FastAPI:
     """An app on ``database`` (a SQLite file's path, or a database URL) driven by ``clock``."""
     # many guests from one test address: lift the per-address login bucket (tests of it pass their own)
-    options: dict[str, Any] = {"bot_delay": 0.0, "tick_interval": None, "rate_limit": None, "clock": clock,
-                               "login_limits": LoginLimits(address_burst=100_000)}
+    options: dict[str, Any] = {
+        "bot_delay": 0.0,
+        "tick_interval": None,
+        "rate_limit": None,
+        "clock": clock,
+        "login_limits": LoginLimits(address_burst=100_000),
+    }
     options.update(kwargs)
     url = database if isinstance(database, str) else f"sqlite:///{database}"
     return create_app(url, **options)
@@ -138,5 +143,3 @@ def simple_policy(legal: list[str]) -> str:
             if action.startswith(prefix):
                 return action
     return next(a for a in legal if a.startswith("discard"))
-
-

@@ -96,11 +96,25 @@ def pairings(config: LadderConfig) -> list[tuple[str, str]]:
     return pairs
 
 
-def run_pairing(config: LadderConfig, bot_a: str, bot_b: str, workers: int = 1,
-                on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+def run_pairing(
+    config: LadderConfig,
+    bot_a: str,
+    bot_b: str,
+    workers: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> dict[str, Any]:
     """Play one pairing and build its report (win rate, points, Elo, blunders, CPU seconds per hand)."""
-    arena = ArenaConfig(bot_a, bot_b, players=config.players, games=config.games, matches=config.matches > 0,
-                        target=config.target, rules=config.rules, seed=config.seed, blunders=True)
+    arena = ArenaConfig(
+        bot_a,
+        bot_b,
+        players=config.players,
+        games=config.games,
+        matches=config.matches > 0,
+        target=config.target,
+        rules=config.rules,
+        seed=config.seed,
+        blunders=True,
+    )
     results = run_arena(arena, workers, on_result)
     report = summarize((bot_a, bot_b), [r.outcome for r in results], [d for r in results for d in r.hand_diffs])
     report["mode"] = config.unit
@@ -141,8 +155,9 @@ def commit() -> str:
     """The current commit (short hash, ``+dirty`` with uncommitted changes), or ``unknown``."""
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                               text=True, check=True)
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, check=True
+        )
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
@@ -172,7 +187,8 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
             f"| {a['mean_score_diff_per_hand']:+.1f} [{mlo:+.1f}, {mhi:+.1f}] "
             f"| {r['elo_diff']:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}] | {ba['feed_rate']:.1%} "
             f"| {ba['wild_discard_rate']:.1%} | {int(ba['missed_closes'])} | {bb['feed_rate']:.1%} "
-            f"| {r['seconds_per_hand']} |")
+            f"| {r['seconds_per_hand']} |"
+        )
     lines += [
         "",
         "Feeds: discards that attach to an opponent's meld while a safe discard existed (per discard). "

@@ -16,8 +16,15 @@ from burraco.core.match import Match
 from burraco.core.options import Rules, preset
 
 
-def play_bot_match(hands: int, seed: int, bot: str = "heuristic", rules: Rules | None = None, *,
-                   ns_bot: str | None = None, ew_bot: str | None = None) -> tuple[int, int]:
+def play_bot_match(
+    hands: int,
+    seed: int,
+    bot: str = "heuristic",
+    rules: Rules | None = None,
+    *,
+    ns_bot: str | None = None,
+    ew_bot: str | None = None,
+) -> tuple[int, int]:
     """Play a 4-player turn of ``hands`` hands (dealer rotating) with ``bot`` in every seat (or
     ``ns_bot`` / ``ew_bot`` for one side) and return the game points of North-South (seats 0 and 2)
     and East-West (seats 1 and 3). Deterministic for a seed."""

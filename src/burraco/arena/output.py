@@ -44,9 +44,17 @@ def result_to_dict(result: GameResult) -> dict[str, Any]:
 
 
 def result_from_dict(data: dict[str, Any]) -> GameResult:
-    return GameResult(data["index"], data["a_side"], data["outcome"], data["a_points"], data["b_points"],
-                      tuple(data["hand_diffs"]), data["seconds"], tuple(data.get("saved", ())),
-                      tuple(tuple(b) for b in data.get("blunders", ())))
+    return GameResult(
+        data["index"],
+        data["a_side"],
+        data["outcome"],
+        data["a_points"],
+        data["b_points"],
+        tuple(data["hand_diffs"]),
+        data["seconds"],
+        tuple(data.get("saved", ())),
+        tuple(tuple(b) for b in data.get("blunders", ())),
+    )
 
 
 def read_output(path: Path, config: ArenaConfig) -> list[GameResult]:
@@ -57,11 +65,15 @@ def read_output(path: Path, config: ArenaConfig) -> list[GameResult]:
     header = json.loads(lines[0])
     written = header.get("config")
     if not isinstance(written, dict) or _without_count(written) != _without_count(dataclasses.asdict(config)):
-        raise OutputMismatchError(f"{path} holds the games of another arena run ({written}): "
-                                  "give another file, or the same bots, seed and options")
+        raise OutputMismatchError(
+            f"{path} holds the games of another arena run ({written}): "
+            "give another file, or the same bots, seed and options"
+        )
     if written.get("games", 0) > config.games:
-        raise OutputMismatchError(f"{path} holds a run of {written['games']} games: ask for at least as many "
-                                  "(a run is extended, never cut), or give another file")
+        raise OutputMismatchError(
+            f"{path} holds a run of {written['games']} games: ask for at least as many "
+            "(a run is extended, never cut), or give another file"
+        )
     results = []
     for line in lines[1:]:
         try:
@@ -84,8 +96,12 @@ def rewrite(path: Path, config: ArenaConfig, results: list[GameResult]) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def play_resumably(config: ArenaConfig, play: Player, output: str | Path | None = None,
-                   on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+def play_resumably(
+    config: ArenaConfig,
+    play: Player,
+    output: str | Path | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
     """Every game of ``config``: those already in ``output`` read back, the others played and appended."""
     path = Path(output) if output is not None else None
     results = read_output(path, config) if path is not None else []

@@ -34,8 +34,9 @@ def init_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
     return ray
 
 
-def map_tasks(fn: Callable[[T], R], items: Sequence[T], address: str | None = None,
-              num_cpus: int | None = None) -> Iterator[R]:
+def map_tasks(
+    fn: Callable[[T], R], items: Sequence[T], address: str | None = None, num_cpus: int | None = None
+) -> Iterator[R]:
     """``fn`` over ``items`` as Ray tasks, yielding results as they finish (any order)."""
     ray = init_ray(address, num_cpus)
     remote = ray.remote(fn)
@@ -45,9 +46,13 @@ def map_tasks(fn: Callable[[T], R], items: Sequence[T], address: str | None = No
         yield ray.get(done[0])
 
 
-def run_arena_ray(config: ArenaConfig, address: str | None = None, num_cpus: int | None = None,
-                  on_result: Callable[[GameResult], None] | None = None,
-                  output: str | Path | None = None) -> list[GameResult]:
+def run_arena_ray(
+    config: ArenaConfig,
+    address: str | None = None,
+    num_cpus: int | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    output: str | Path | None = None,
+) -> list[GameResult]:
     """Play every game of ``config`` as Ray tasks; results sorted by game index."""
 
     def play(indices: list[int], record: Callable[[GameResult], None]) -> None:

@@ -96,8 +96,17 @@ def run_game(config: ArenaConfig, index: int) -> GameResult:
         diffs.append(a_total - b_total)
         saved += _save(config, index, 0, hand, deal_seed, actions, seats)
     outcome = (a_total > b_total) - (a_total < b_total)
-    return GameResult(index, a_side, outcome, a_total, b_total, tuple(diffs), time.perf_counter() - start,
-                      tuple(saved), tuple(tuple(b) for b in blunders if b))
+    return GameResult(
+        index,
+        a_side,
+        outcome,
+        a_total,
+        b_total,
+        tuple(diffs),
+        time.perf_counter() - start,
+        tuple(saved),
+        tuple(tuple(b) for b in blunders if b),
+    )
 
 
 def _blunders(hand: Hand, actions: list[tuple[int, Action]], a_side: int) -> list[list[int]]:
@@ -116,8 +125,15 @@ def _play(hand: Hand, seats: Sequence[Bot]) -> list[tuple[int, Action]]:
     return actions
 
 
-def _save(config: ArenaConfig, index: int, number: int, hand: Hand, seed: int,
-          actions: list[tuple[int, Action]], seats: Sequence[Bot]) -> list[str]:
+def _save(
+    config: ArenaConfig,
+    index: int,
+    number: int,
+    hand: Hand,
+    seed: int,
+    actions: list[tuple[int, Action]],
+    seats: Sequence[Bot],
+) -> list[str]:
     if config.save_dir is None:
         return []
     folder = Path(config.save_dir)
@@ -133,7 +149,7 @@ def _save(config: ArenaConfig, index: int, number: int, hand: Hand, seed: int,
     record = {
         "format": PLAIN_FORMAT,
         "note": "plain action list (burraco.core.history was not available): replay with "
-                "Hand.deal(players, seed, dealer, rules) and apply the actions in order",
+        "Hand.deal(players, seed, dealer, rules) and apply the actions in order",
         "players": hand.players,
         "seed": seed,
         "dealer": hand.dealer,
@@ -152,8 +168,12 @@ def run_job(job: tuple[ArenaConfig, int]) -> GameResult:
     return run_game(*job)
 
 
-def run_arena(config: ArenaConfig, workers: int = 1, on_result: Callable[[GameResult], None] | None = None,
-              output: str | Path | None = None) -> list[GameResult]:
+def run_arena(
+    config: ArenaConfig,
+    workers: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+    output: str | Path | None = None,
+) -> list[GameResult]:
     """Play every game of ``config`` on ``workers`` processes; results sorted by game index.
     With ``output`` each game is appended to that JSONL file as it ends, and a rerun plays only
     the games the file lacks (:mod:`burraco.arena.output`)."""

@@ -117,17 +117,19 @@ def summarize(names: tuple[str, str], outcomes: Sequence[int], hand_diffs: Seque
     for name, record, sign in ((names[0], a, 1.0), (names[1], b, -1.0)):
         lo, hi = record.interval()
         mean, mlo, mhi = mean_interval([sign * d for d in hand_diffs])
-        results.append({
-            "bot": name,
-            "games": record.games,
-            "wins": record.wins,
-            "losses": record.losses,
-            "draws": record.draws,
-            "win_rate": round(record.score, 4),
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "mean_score_diff_per_hand": mean,
-            "mean_score_diff_ci95": [mlo, mhi],
-        })
+        results.append(
+            {
+                "bot": name,
+                "games": record.games,
+                "wins": record.wins,
+                "losses": record.losses,
+                "draws": record.draws,
+                "win_rate": round(record.score, 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "mean_score_diff_per_hand": mean,
+                "mean_score_diff_ci95": [mlo, mhi],
+            }
+        )
     lo, hi = a.interval()
     return {
         "games": len(outcomes),

@@ -43,9 +43,18 @@ DEFAULT_RULES: Final = Rules()
 class PlannerBot:
     """Whole-turn planner over belief determinizations (the ``expert`` and ``champion`` levels)."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, samples: int = 3, ms: float = 0.0,
-                 max_nodes: int = 120, width: int = 6, avoid: float = 0.7, name: str = "planner",
-                 knobs: Knobs | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: Rules | None = None,
+        samples: int = 3,
+        ms: float = 0.0,
+        max_nodes: int = 120,
+        width: int = 6,
+        avoid: float = 0.7,
+        name: str = "planner",
+        knobs: Knobs | None = None,
+    ) -> None:
         self.name = name
         self.rules = rules or DEFAULT_RULES
         self.samples = max(1, samples)

@@ -142,8 +142,9 @@ class Evaluator:
         pile = hand.discard_pile
         if pile and not IS_WILD[card]:
             top = pile[-1]
-            if not IS_WILD[top] and (RANK[top] == RANK[card] or (SUIT[top] == SUIT[card]
-                                                                 and abs(RANK[top] - RANK[card]) <= 2)):
+            if not IS_WILD[top] and (
+                RANK[top] == RANK[card] or (SUIT[top] == SUIT[card] and abs(RANK[top] - RANK[card]) <= 2)
+            ):
                 cost += k.pile_danger * (1.0 + len(pile) / 4.0)
             cost += 0.8 * len(pile) if feeds else 0.0
         return cost

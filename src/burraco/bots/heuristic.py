@@ -81,8 +81,14 @@ def _cover_of(cards: tuple[int, ...], cover: list[int]) -> None:
 class HeuristicBot:
     """Rules of thumb of club play; deterministic unless ``noise`` > 0."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, noise: float = 0.0,
-                 name: str = "heuristic", weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: Rules | None = None,
+        noise: float = 0.0,
+        name: str = "heuristic",
+        weights: Weights | None = None,
+    ) -> None:
         self.name = name
         self.rules = rules or DEFAULT_RULES
         self.noise = noise
@@ -149,8 +155,9 @@ class HeuristicBot:
         return best
 
     def play_score(self, ctx: Context, action: Action) -> float:
-        score, closes = score_play(action, ctx.my_melds, ctx.size, ctx.wilds, ctx.late, ctx.pozzetto_available,
-                                   self.weights)
+        score, closes = score_play(
+            action, ctx.my_melds, ctx.size, ctx.wilds, ctx.late, ctx.pozzetto_available, self.weights
+        )
         if closes:
             return score + 200.0 if ctx.should_close() else -1000.0  # hold back when closing would lose
         return score
@@ -240,11 +247,14 @@ class Context:
         side = view.side_of[seat]
         taken = {s for s, _ in view.pozzetto_of_side}
         opp_melds = [m for s, melds in enumerate(view.melds) if s != side for m in melds]
-        next_opp = next((s for k in range(1, view.players)
-                         if view.side_of[s := (seat + k) % view.players] != side), seat)
+        next_opp = next(
+            (s for k in range(1, view.players) if view.side_of[s := (seat + k) % view.players] != side), seat
+        )
         stock = view.stock_size
         threat = any(
-            view.side_of[s] != side and view.side_of[s] in taken and view.hand_sizes[s] <= 3
+            view.side_of[s] != side
+            and view.side_of[s] in taken
+            and view.hand_sizes[s] <= 3
             and has_burraco(view.melds[view.side_of[s]], rules)
             for s in range(view.players)
         )
@@ -308,5 +318,15 @@ def _ahead_after_closing(view: Observation, rules: Rules) -> bool:
     return all(mine > t for s, t in enumerate(totals) if s != side)
 
 
-__all__ = ["Context", "HeuristicBot", "Weights", "attaches_to", "has_burraco", "keep_value", "meld_value",
-           "natural_cover", "score_play", "side_estimates"]
+__all__ = [
+    "Context",
+    "HeuristicBot",
+    "Weights",
+    "attaches_to",
+    "has_burraco",
+    "keep_value",
+    "meld_value",
+    "natural_cover",
+    "score_play",
+    "side_estimates",
+]

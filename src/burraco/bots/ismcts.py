@@ -65,9 +65,18 @@ class Node:
 class IsmctsBot:
     """ISMCTS with UCT over the bot's take and discard decisions, greedy macro-steps in between."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, iterations: int | None = 1000,
-                 seconds: float | None = None, depth: int = 8, candidates: int = 5,
-                 exploration: float = 0.7, scale: float = REWARD_SCALE, name: str = "ismcts") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: Rules | None = None,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        depth: int = 8,
+        candidates: int = 5,
+        exploration: float = 0.7,
+        scale: float = REWARD_SCALE,
+        name: str = "ismcts",
+    ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search a budget: iterations, seconds or both")
         self.name = name

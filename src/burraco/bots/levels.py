@@ -39,8 +39,7 @@ from burraco.bots.tracking import AVOID
 from burraco.core.options import Rules
 
 LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
-ITALIAN: Final = {"beginner": "principiante", "intermediate": "intermedio", "expert": "esperto",
-                  "champion": "campione"}
+ITALIAN: Final = {"beginner": "principiante", "intermediate": "intermedio", "expert": "esperto", "champion": "campione"}
 CHAMPION_MS: Final = 400.0
 """The champion's default budget per searched decision (ms): under one second; the search stops
 early once its choice is settled (about a quarter of the budget saved), so a 2-player hand of
@@ -61,13 +60,29 @@ def level_of(name: str) -> str:
     raise KeyError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
 
 
-CHAMPION_OPTIONS: Final = ("ms", "iterations", "samples", "belief", "meldfree", "paired", "candidates", "depth",
-                            "scale", "richleaf", "plans")
+CHAMPION_OPTIONS: Final = (
+    "ms",
+    "iterations",
+    "samples",
+    "belief",
+    "meldfree",
+    "paired",
+    "candidates",
+    "depth",
+    "scale",
+    "richleaf",
+    "plans",
+)
 """The champion's options (``champion:ms=800,candidates=6``): its budget, then its search's settings."""
 
 
-def make_level(level: str, seed: int = 0, rules: Rules | None = None, name: str | None = None,
-               options: Mapping[str, float] | None = None) -> Bot:
+def make_level(
+    level: str,
+    seed: int = 0,
+    rules: Rules | None = None,
+    name: str | None = None,
+    options: Mapping[str, float] | None = None,
+) -> Bot:
     """Build the bot of ``level`` (English or Italian name) with its ``options`` (the expert: ``samples``;
     the champion: :data:`CHAMPION_OPTIONS`)."""
     key = level_of(level)
@@ -80,9 +95,19 @@ def make_level(level: str, seed: int = 0, rules: Rules | None = None, name: str 
         return HeuristicBot(seed=seed, rules=rules, name=label)
     if key == "expert":
         return SharpBot(seed=seed, rules=rules, samples=samples, name=label)
-    return ChampionBot(seed=seed, rules=rules, ms=opts.get("ms", CHAMPION_MS), samples=samples, name=label,
-                       iterations=int(opts["iterations"]) if "iterations" in opts else None,
-                       belief=opts.get("belief", AVOID), paired=bool(opts.get("paired", 1.0)),
-                       candidates=int(opts.get("candidates", CANDIDATES)), depth=int(opts.get("depth", DEPTH)),
-                       scale=opts.get("scale", REWARD_SCALE), meldfree=bool(opts.get("meldfree", 1.0)),
-                       rich_leaf=bool(opts.get("richleaf", 1.0)), plans=int(opts.get("plans", 0)))
+    return ChampionBot(
+        seed=seed,
+        rules=rules,
+        ms=opts.get("ms", CHAMPION_MS),
+        samples=samples,
+        name=label,
+        iterations=int(opts["iterations"]) if "iterations" in opts else None,
+        belief=opts.get("belief", AVOID),
+        paired=bool(opts.get("paired", 1.0)),
+        candidates=int(opts.get("candidates", CANDIDATES)),
+        depth=int(opts.get("depth", DEPTH)),
+        scale=opts.get("scale", REWARD_SCALE),
+        meldfree=bool(opts.get("meldfree", 1.0)),
+        rich_leaf=bool(opts.get("richleaf", 1.0)),
+        plans=int(opts.get("plans", 0)),
+    )

@@ -53,8 +53,15 @@ Line = tuple[Action, ...]
 """A turn's plays in order, then its discard."""
 
 
-def turn_lines(view: Observation, rules: Rules, sharp: SharpBot, rng: random.Random, tracker: Tracker | None = None,
-               limit: int = 6, sharp_discards: int = 2) -> list[Line] | None:
+def turn_lines(
+    view: Observation,
+    rules: Rules,
+    sharp: SharpBot,
+    rng: random.Random,
+    tracker: Tracker | None = None,
+    limit: int = 6,
+    sharp_discards: int = 2,
+) -> list[Line] | None:
     """The lines the champion races from ``view`` (a play decision), the sharp bot's first; None when
     the sharp bot's own plays close the hand or take the pozzetto on the fly."""
     seat = view.seat

@@ -96,8 +96,9 @@ _NEIGHBOURS: Final = tuple(
 )
 
 
-def score_play(action: Action, my_melds: Sequence[Meld], size: int, wilds: int, late: bool,
-               pozzetto_available: bool, w: Weights) -> tuple[float, bool]:
+def score_play(
+    action: Action, my_melds: Sequence[Meld], size: int, wilds: int, late: bool, pozzetto_available: bool, w: Weights
+) -> tuple[float, bool]:
     """The value of a meld or attachment, and whether it leaves the one card to close with (§6).
 
     Naturals count 10 each; burraci completed earn their bonus; a wildcard costs unless it completes

@@ -100,8 +100,7 @@ class Planner:
             child.apply(action)
             self._walk(child, search, (*prefix, action))
 
-    def _leaf(self, hand: Hand, search: _Search, prefix: tuple[Action, ...], card: int,
-              discards: list[int]) -> Plan:
+    def _leaf(self, hand: Hand, search: _Search, prefix: tuple[Action, ...], card: int, discards: list[int]) -> Plan:
         seat = search.seat
         evaluator = self.evaluator
         after = hand.clone()

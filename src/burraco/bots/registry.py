@@ -90,8 +90,15 @@ def _hard(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
 
 def _planner(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
     _check(options, {"samples", "ms", "nodes", "width"}, "planner")
-    return PlannerBot(seed=seed, rules=rules, samples=int(options.get("samples", 3)), ms=options.get("ms", 0.0),
-                      max_nodes=int(options.get("nodes", 120)), width=int(options.get("width", 6)), name=name)
+    return PlannerBot(
+        seed=seed,
+        rules=rules,
+        samples=int(options.get("samples", 3)),
+        ms=options.get("ms", 0.0),
+        max_nodes=int(options.get("nodes", 120)),
+        width=int(options.get("width", 6)),
+        name=name,
+    )
 
 
 def _sharp(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
@@ -105,8 +112,9 @@ def _level(level: str) -> Factory:
     def factory(seed: int, rules: Rules | None, options: Options, name: str) -> Bot:
         allowed = {"champion": set(CHAMPION_OPTIONS), "expert": {"samples"}}.get(level, set())
         _check(options, allowed, level)
-        label = level + name[name.index(":"):] if ":" in name else level
+        label = level + name[name.index(":") :] if ":" in name else level
         return make_level(level, seed, rules, label, options)
+
     return factory
 
 

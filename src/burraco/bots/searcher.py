@@ -66,14 +66,34 @@ PLANS: Final = 6
 class ChampionBot(IsmctsBot):
     """ISMCTS over take and discard with the sharp bot's closes, plays and discard candidates."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, ms: float = 300.0, samples: int = 2,
-                 depth: int = DEPTH, candidates: int = CANDIDATES, name: str = "champion",
-                 iterations: int | None = None, belief: float = AVOID, paired: bool = True,
-                 scale: float = REWARD_SCALE, meldfree: bool = True, rich_leaf: bool = True,
-                 plans: int = 0) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: Rules | None = None,
+        ms: float = 300.0,
+        samples: int = 2,
+        depth: int = DEPTH,
+        candidates: int = CANDIDATES,
+        name: str = "champion",
+        iterations: int | None = None,
+        belief: float = AVOID,
+        paired: bool = True,
+        scale: float = REWARD_SCALE,
+        meldfree: bool = True,
+        rich_leaf: bool = True,
+        plans: int = 0,
+    ) -> None:
         seconds = None if iterations else max(ms, 1.0) / 1000.0
-        super().__init__(seed=seed, rules=rules, iterations=iterations or None, seconds=seconds, depth=depth,
-                         candidates=candidates, scale=scale, name=name)
+        super().__init__(
+            seed=seed,
+            rules=rules,
+            iterations=iterations or None,
+            seconds=seconds,
+            depth=depth,
+            candidates=candidates,
+            scale=scale,
+            name=name,
+        )
         self.sharp = SharpBot(seed=seed, rules=self.rules, samples=samples)
         self.heuristic = self.sharp
         self.belief = belief

@@ -47,8 +47,14 @@ FEED: Final = 1000.0
 class SharpBot(HeuristicBot):
     """Heuristic play with planned closes, wildcard discipline and a tracked, pile-aware discard."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, samples: int = 2, name: str = "sharp",
-                 off: frozenset[str] = DEFAULT_OFF) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: Rules | None = None,
+        samples: int = 2,
+        name: str = "sharp",
+        off: frozenset[str] = DEFAULT_OFF,
+    ) -> None:
         super().__init__(seed=seed, rules=rules, name=name)
         self.off = off
         self.samples = max(1, samples)

@@ -72,8 +72,14 @@ class Tracker:
                 pile.clear()
             elif record.kind == "draw" and pile:
                 refused[record.seat].add(pile[-1])
-        return cls(view.seat, tuple(unseen_counts(view)), tuple(frozenset(s) for s in discarded),
-                   tuple(frozenset(s) for s in refused), tuple(frozenset(s) for s in picked), frozenset(fresh))
+        return cls(
+            view.seat,
+            tuple(unseen_counts(view)),
+            tuple(frozenset(s) for s in discarded),
+            tuple(frozenset(s) for s in refused),
+            tuple(frozenset(s) for s in picked),
+            frozenset(fresh),
+        )
 
     def unwanted(self, seat: int) -> frozenset[int]:
         """Kinds ``seat`` showed it does not want (discarded or refused), minus those it picked up."""
@@ -91,8 +97,9 @@ class Tracker:
         return False
 
 
-def belief_hand(view: Observation, rules: Rules, rng: random.Random, tracker: Tracker | None = None,
-                avoid: float = AVOID) -> Hand:
+def belief_hand(
+    view: Observation, rules: Rules, rng: random.Random, tracker: Tracker | None = None, avoid: float = AVOID
+) -> Hand:
     """A full hand consistent with ``view``, its hidden cards dealt from the tracker's belief."""
     hand = sample_hand_from_view(view, rules, rng)
     reshape(hand, tracker or Tracker.from_view(view), rng, avoid)

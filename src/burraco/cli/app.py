@@ -44,8 +44,9 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool, typer.Option(
-        "--version", help="Print the version and exit.", callback=_print_version, is_eager=True)] = False,
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True)
+    ] = False,
 ) -> None:
     """Burraco: rules referee, engine tools, bots, the web app and tournaments."""
 

@@ -35,9 +35,11 @@ def bench(
     if spiel:
         figures.update(spiel)
         figures["ratio_vs_openspiel_per_cpu_s"] = round(
-            figures["hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3)
+            figures["hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3
+        )
         figures["trusted_ratio_vs_openspiel_per_cpu_s"] = round(
-            figures["trusted_hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3)
+            figures["trusted_hands_per_cpu_s"] / spiel["gin_rummy_games_per_cpu_s"], 3
+        )
     figures.update(_bot_figures(seed))
     if as_json:
         print(json.dumps(figures))
@@ -70,13 +72,17 @@ def melds(
         return
     print(f"meld validations per second: {figures['validations_per_s']:,.0f}")
     for size, row in figures["generation"].items():
-        print(f"generate all new melds + attachments, {size:>2}-card hand vs 6 melds: "
-              f"median {row['median_us']:.1f} µs, p99 {row['p99_us']:.1f} µs")
+        print(
+            f"generate all new melds + attachments, {size:>2}-card hand vs 6 melds: "
+            f"median {row['median_us']:.1f} µs, p99 {row['p99_us']:.1f} µs"
+        )
     for size, row in figures["listing"].items():
-        print(f"legal actions, {size:>2}-card hand vs 6 melds: median {row['actions_median']:.0f} actions "
-              f"(max {row['actions_max']:.0f}) in {row['groups_median']:.0f} groups; listed "
-              f"{row['list_warm_median_us']:.1f} µs, viewed and one picked "
-              f"{row['view_and_pick_warm_median_us']:.1f} µs")
+        print(
+            f"legal actions, {size:>2}-card hand vs 6 melds: median {row['actions_median']:.0f} actions "
+            f"(max {row['actions_max']:.0f}) in {row['groups_median']:.0f} groups; listed "
+            f"{row['list_warm_median_us']:.1f} µs, viewed and one picked "
+            f"{row['view_and_pick_warm_median_us']:.1f} µs"
+        )
 
 
 @app.command("rl")
@@ -101,20 +107,31 @@ def rl(
     if as_json:
         print(json.dumps(figures))
         return
-    print(f"{figures['core']} core, {players} players, the same {figures['hands']} random legal hands in every "
-          f"loop, per CPU-second")
-    print(f"engine: {figures['engine_actions_per_s']:,.0f} actions/s (legal_actions + apply; "
-          f"{figures['engine_trusted_actions_per_s']:,.0f} with apply_trusted)")
-    print(f"burraco_v0 env: {figures['env_steps_per_s']:,.0f} steps/s raw, "
-          f"{figures['wrapped_env_steps_per_s']:,.0f} steps/s with PettingZoo's standard wrappers "
-          "(last(): observation + mask every step)")
+    print(
+        f"{figures['core']} core, {players} players, the same {figures['hands']} random legal hands in every "
+        f"loop, per CPU-second"
+    )
+    print(
+        f"engine: {figures['engine_actions_per_s']:,.0f} actions/s (legal_actions + apply; "
+        f"{figures['engine_trusted_actions_per_s']:,.0f} with apply_trusted)"
+    )
+    print(
+        f"burraco_v0 env: {figures['env_steps_per_s']:,.0f} steps/s raw, "
+        f"{figures['wrapped_env_steps_per_s']:,.0f} steps/s with PettingZoo's standard wrappers "
+        "(last(): observation + mask every step)"
+    )
     print(f"ratio env/engine: {figures['ratio']:.2f} raw, {figures['wrapped_ratio']:.2f} wrapped (target 0.8)")
-    print(f"ceiling: an AEC env whose observation and mask cost nothing (the engine behind the same API and loop) "
-          f"{figures['bare_env_steps_per_s']:,.0f} steps/s, ratio {figures['ceiling_ratio']:.2f}: no AEC env passes it")
+    print(
+        f"ceiling: an AEC env whose observation and mask cost nothing (the engine behind the same API and loop) "
+        f"{figures['bare_env_steps_per_s']:,.0f} steps/s, ratio {figures['ceiling_ratio']:.2f}: no AEC env passes it"
+    )
     print(f"per step: observation vector {figures['observation_us']:.1f} µs, mask {figures['mask_us']:.1f} µs")
     if warm:
-        parts = ", ".join(f"{key[5:-3]} {value:.2f}" for key, value in figures.items()
-                          if key.startswith("warm_") and key.endswith("_us"))
+        parts = ", ".join(
+            f"{key[5:-3]} {value:.2f}"
+            for key, value in figures.items()
+            if key.startswith("warm_") and key.endswith("_us")
+        )
         print(f"warm memos, µs an action or step: {parts}; ratio {figures['warm_ratio']:.2f}")
 
 

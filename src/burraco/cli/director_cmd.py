@@ -17,8 +17,13 @@ import typer
 if TYPE_CHECKING:
     from burraco.web.repositories.tournaments import TournamentRepository
 
-app = typer.Typer(name="director", help="Grant or revoke the tournament director role on the web app.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app = typer.Typer(
+    name="director",
+    help="Grant or revoke the tournament director role on the web app.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
 DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL [env BURRACO_DB_URL; default: burraco serve's].")]
 
 

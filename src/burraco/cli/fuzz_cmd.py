@@ -138,18 +138,21 @@ def check_history(hand: Hand, seed: int) -> str:
     except BurracoError as error:
         return f"the hand's history does not replay: {error}"
     if snapshot(again) != snapshot(hand) or [s.to_dict() for s in again.scores()] != [
-            s.to_dict() for s in hand.scores()]:
+        s.to_dict() for s in hand.scores()
+    ]:
         return "the hand's history replays to a different state"
     return ""
 
 
-def _write_failure(out: Path, hand: Hand, seed: int, violation: Violation, preset_name: str,
-                   sizes: tuple[int, ...] | None) -> Path:
+def _write_failure(
+    out: Path, hand: Hand, seed: int, violation: Violation, preset_name: str, sizes: tuple[int, ...] | None
+) -> Path:
     steps = list(steps_from_log(hand.log))
     if violation.failing is not None:
         steps.append(Step(hand.to_play, violation.failing.kind, violation.failing.cards, violation.failing.target))
-    history = HandHistory(hand.rules, hand.dealer, seed=seed, steps=tuple(steps), preset=preset_name,
-                          pozzetto_sizes=sizes)
+    history = HandHistory(
+        hand.rules, hand.dealer, seed=seed, steps=tuple(steps), preset=preset_name, pozzetto_sizes=sizes
+    )
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"fuzz-{hand.players}p-seed{seed}.txt"
     header = f"# fuzz violation: {violation.message}\n"
@@ -167,12 +170,13 @@ def fuzz(
     hands: Annotated[int, typer.Option("--hands", help="How many random hands to play.")] = 100,
     players: Annotated[int, typer.Option("--players", help="2, 3 or 4 players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="Hand i uses seed S + i for its deal and its choices.")] = 0,
-    out: Annotated[Path, typer.Option("--out", help="Folder for the failing hand's history.")] = Path(
-        "fuzz-failures"),
-    rules: Annotated[str, typer.Option("--rules", help="Rules preset: fibur, international, portal, home, "
-                                                        "reale.")] = "fibur",
-    pozzetti: Annotated[str | None, typer.Option("--pozzetti", help="Pozzetto sizes, e.g. 11,11,11 for the "
-                                                                     "later 3-player hands.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the failing hand's history.")] = Path("fuzz-failures"),
+    rules: Annotated[
+        str, typer.Option("--rules", help="Rules preset: fibur, international, portal, home, reale.")
+    ] = "fibur",
+    pozzetti: Annotated[
+        str | None, typer.Option("--pozzetti", help="Pozzetto sizes, e.g. 11,11,11 for the later 3-player hands.")
+    ] = None,
 ) -> None:
     """Play random legal hands, checking invariants after every action; write a failing hand's history."""
     if players not in (2, 3, 4):
@@ -200,16 +204,19 @@ def fuzz(
         if message:
             violation = Violation(hand_seed, message, failing)
             path = _write_failure(out, hand, hand_seed, violation, preset_name, sizes)
-            print(f"fuzz: invariant violated in hand {i} (seed {hand_seed}) after {len(hand.log)} log records: "
-                  f"{message}")
+            print(
+                f"fuzz: invariant violated in hand {i} (seed {hand_seed}) after {len(hand.log)} log records: {message}"
+            )
             print(f"history written to {path}")
             raise typer.Exit(1)
         reasons[hand.end_reason] += 1
     elapsed = max(time.perf_counter() - start, 1e-9)
     ends = ", ".join(f"{reason} {n}" for reason, n in reasons.most_common())
-    print(f"fuzz: {hands} hands, {players} players, rules {preset_name}, seeds {seed}..{seed + hands - 1}: "
-          f"{total} actions in {elapsed:.1f} s ({total / elapsed:,.0f} actions/s); end reasons: {ends}; "
-          "no invariant violated")
+    print(
+        f"fuzz: {hands} hands, {players} players, rules {preset_name}, seeds {seed}..{seed + hands - 1}: "
+        f"{total} actions in {elapsed:.1f} s ({total / elapsed:,.0f} actions/s); end reasons: {ends}; "
+        "no invariant violated"
+    )
 
 
 def register(app: typer.Typer) -> None:

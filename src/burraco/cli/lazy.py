@@ -30,14 +30,21 @@ class LazyCommand:
 
 
 LAZY_COMMANDS: Final[dict[str, LazyCommand]] = {
-    "serve": LazyCommand("burraco.cli.serve_cmd", "serve", "web",
-                         "Serve the web app: play against computer opponents in the browser."),
-    "loadtest": LazyCommand("burraco.cli.serve_cmd", "loadtest", "web",
-                            "Load-test a local server: actions/s and latency."),
-    "director": LazyCommand("burraco.cli.director_cmd", "app", "web",
-                            "Grant or revoke the tournament director role on the web app."),
-    "tournament": LazyCommand("burraco.cli.tournament_cmd", "app", "tournament",
-                              "Tournament director: pairs, individual and team tournaments."),
+    "serve": LazyCommand(
+        "burraco.cli.serve_cmd", "serve", "web", "Serve the web app: play against computer opponents in the browser."
+    ),
+    "loadtest": LazyCommand(
+        "burraco.cli.serve_cmd", "loadtest", "web", "Load-test a local server: actions/s and latency."
+    ),
+    "director": LazyCommand(
+        "burraco.cli.director_cmd", "app", "web", "Grant or revoke the tournament director role on the web app."
+    ),
+    "tournament": LazyCommand(
+        "burraco.cli.tournament_cmd",
+        "app",
+        "tournament",
+        "Tournament director: pairs, individual and team tournaments.",
+    ),
 }
 
 

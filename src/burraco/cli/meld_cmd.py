@@ -18,8 +18,12 @@ from burraco.core.errors import BurracoError
 from burraco.core.melds import Meld, attach_or_reason, meld_or_reason
 from burraco.core.options import Rules, preset
 
-BURRACO_TEXT = {None: "not a burraco", "clean": "clean burraco", "dirty": "dirty burraco",
-                "semi_clean": "semi-clean burraco"}
+BURRACO_TEXT = {
+    None: "not a burraco",
+    "clean": "clean burraco",
+    "dirty": "dirty burraco",
+    "semi_clean": "semi-clean burraco",
+}
 
 
 CARDS_HELP = 'The meld\'s cards, e.g. "6C JK 8C" (one quoted argument or several).'
@@ -76,8 +80,10 @@ def _as_dict(result: Meld | str, rules: Rules) -> dict[str, Any]:
 def _as_text(result: Meld | str, rules: Rules) -> str:
     if isinstance(result, str):
         return f"illegal: {result}"
-    return (f"{result.describe()}: {BURRACO_TEXT[result.burraco(rules)]}, "
-            f"{result.card_points(rules)} card points, bonus {result.bonus(rules)}")
+    return (
+        f"{result.describe()}: {BURRACO_TEXT[result.burraco(rules)]}, "
+        f"{result.card_points(rules)} card points, bonus {result.bonus(rules)}"
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -48,7 +48,7 @@ HELP: Final = f"""Commands (cards as in 10H AS 2C JK; T for ten and lower case a
   show                 show the table again
   help                 this text
   quit                 leave the game
-A refusal names a section of the rules page, e.g. "({cite('6.2')})": `burraco rules 6.2` prints it.
+A refusal names a section of the rules page, e.g. "({cite("6.2")})": `burraco rules 6.2` prints it.
 In italiano: pesca, raccogli, cala, attacca, scarta, consiglio, mostra, aiuto, esci."""
 
 
@@ -59,8 +59,15 @@ class Quit(Exception):
 class TerminalGame:
     """A match between the human at seat 0 and bots at the other seats."""
 
-    def __init__(self, rules: Rules, difficulty: str = "normal", seed: int = 0,
-                 console: Console | None = None, read: Callable[[str], str] = input, lang: str = "en") -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        difficulty: str = "normal",
+        seed: int = 0,
+        console: Console | None = None,
+        read: Callable[[str], str] = input,
+        lang: str = "en",
+    ) -> None:
         self.words = Words(lang)
         self.rules = rules
         self.players = rules.players
@@ -180,14 +187,23 @@ class TerminalGame:
         out, w = self.console.print, self.words
         my_side = view.side_of[HUMAN]
         phase = w("take") if view.phase == "take" else w("play")
-        out(f"\n[bold]{w('your_turn')}[/bold] ({phase}) — {w('match')}: {self.totals_text()} "
-            f"({w('target')} {self.rules.target})", highlight=False)
+        out(
+            f"\n[bold]{w('your_turn')}[/bold] ({phase}) — {w('match')}: {self.totals_text()} "
+            f"({w('target')} {self.rules.target})",
+            highlight=False,
+        )
         untaken = " ".join(str(n) for n in view.pozzetto_sizes) or w("none")
-        out(f"{w('stock')}: {self.count(view.stock_size)} · {w('pozzetti_left')}: {untaken} · "
-            f"{self.pozzetto_text(view)}", highlight=False)
-        others = " · ".join(f"{self.names[s]}: {self.count(view.hand_sizes[s])} {w('in_hand')}"
-                            + (f" ({w('holds')} {cards_markup(view.known_cards[s])})" if view.known_cards[s] else "")
-                            for s in range(view.players) if s != HUMAN)
+        out(
+            f"{w('stock')}: {self.count(view.stock_size)} · {w('pozzetti_left')}: {untaken} · "
+            f"{self.pozzetto_text(view)}",
+            highlight=False,
+        )
+        others = " · ".join(
+            f"{self.names[s]}: {self.count(view.hand_sizes[s])} {w('in_hand')}"
+            + (f" ({w('holds')} {cards_markup(view.known_cards[s])})" if view.known_cards[s] else "")
+            for s in range(view.players)
+            if s != HUMAN
+        )
         out(others, highlight=False)
         for side in range(len(view.melds)):
             label = w("your_melds") if side == my_side else w("their_melds", side=self.side_name(side, view))
@@ -200,8 +216,10 @@ class TerminalGame:
                 tag = f"  \\[{w(burraco)}]" if burraco else ""
                 out(f"  {index}: {meld_markup(meld.describe(), w)}{tag}", highlight=False)
         pile = view.discard_pile
-        out(f"{w('pile')} ({len(pile)}): {cards_markup(pile) if pile else w('empty')}" + (w("top") if pile else ""),
-            highlight=False)
+        out(
+            f"{w('pile')} ({len(pile)}): {cards_markup(pile) if pile else w('empty')}" + (w("top") if pile else ""),
+            highlight=False,
+        )
         if view.one_card_pick >= 0:
             out(w("no_discard", card=card_markup(view.one_card_pick)))
         if view.must_draw:
@@ -214,8 +232,10 @@ class TerminalGame:
 
     def pozzetto_text(self, view: Observation) -> str:
         taken = dict(view.pozzetto_of_side)
-        parts = [f"{self.side_name(s, view)} {self.words('took') if s in taken else self.words('not_yet')}"
-                 for s in range(len(view.melds))]
+        parts = [
+            f"{self.side_name(s, view)} {self.words('took') if s in taken else self.words('not_yet')}"
+            for s in range(len(view.melds))
+        ]
         return f"{self.words('pozzetto')}: " + ", ".join(parts)
 
     def side_name(self, side: int, view: Observation | None = None) -> str:
@@ -275,11 +295,17 @@ def play(
     players: Annotated[int, typer.Option(help="2, 3 or 4 players (4: a bot partner sits opposite you).")] = 2,
     rules: Annotated[str, typer.Option(help="Rules preset: fibur, international, portal, home, reale.")] = "fibur",
     target: Annotated[int | None, typer.Option(help="Points to win the match (default: the preset's).")] = None,
-    difficulty: Annotated[str, typer.Option(help="beginner, intermediate, expert or champion (principiante, "
-                                                  "intermedio, esperto, campione); also easy, normal, hard.")
-                          ] = "normal",
-    seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (default: a fresh random one, "
-                                                  "printed at the start).")] = None,
+    difficulty: Annotated[
+        str,
+        typer.Option(
+            help="beginner, intermediate, expert or champion (principiante, "
+            "intermedio, esperto, campione); also easy, normal, hard."
+        ),
+    ] = "normal",
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the deals and the bots (default: a fresh random one, printed at the start)."),
+    ] = None,
     lang: Annotated[str | None, typer.Option(help="it or en (default: from the LANG environment variable).")] = None,
 ) -> None:
     """Play a match of Burraco in the terminal against computer opponents."""
@@ -288,8 +314,9 @@ def play(
     if lang not in (None, "it", "en"):
         raise typer.BadParameter("it or en", param_hint="--lang")
     if difficulty not in (*DIFFICULTIES, *ITALIAN.values()):
-        raise typer.BadParameter(f"choose one of {', '.join((*DIFFICULTIES, *ITALIAN.values()))}",
-                                 param_hint="--difficulty")
+        raise typer.BadParameter(
+            f"choose one of {', '.join((*DIFFICULTIES, *ITALIAN.values()))}", param_hint="--difficulty"
+        )
     chosen = preset(rules).replace(players=players)
     if target is not None:
         chosen = chosen.replace(target=target, hands_per_turn=None)

@@ -75,16 +75,19 @@ def _replay(history: HandHistory) -> tuple[Hand, ReplayError | None]:
 
 def _sides(hand: Hand) -> list[dict[str, Any]]:
     return [
-        {"side": side, "seats": hand.seats_of_side(side), **score.to_dict()}
-        for side, score in enumerate(hand.scores())
+        {"side": side, "seats": hand.seats_of_side(side), **score.to_dict()} for side, score in enumerate(hand.scores())
     ]
 
 
 def _as_dict(history: HandHistory, hand: Hand, failure: ReplayError | None, applied: int) -> dict[str, Any]:
     error = None
     if failure is not None:
-        error = {"index": failure.index, "line": failure.step.line, "action": str(failure.step),
-                 "reason": failure.reason}
+        error = {
+            "index": failure.index,
+            "line": failure.step.line,
+            "action": str(failure.step),
+            "reason": failure.reason,
+        }
     return {
         "ok": failure is None,
         "actions": applied,
@@ -108,14 +111,18 @@ def _print_text(history: HandHistory, hand: Hand, failure: ReplayError | None, a
         print(f"{applied} actions replayed: all legal")
     else:
         where = f" (line {failure.step.line})" if failure.step.line else ""
-        print(f"{applied} actions replayed, then action {failure.index}{where} '{failure.step}' is illegal: "
-              f"{failure.reason}")
+        print(
+            f"{applied} actions replayed, then action {failure.index}{where} '{failure.step}' is illegal: "
+            f"{failure.reason}"
+        )
     if hand.is_over:
         closer = f" by seat {hand.closed_by}" if hand.closed_by >= 0 else ""
         print(f"end: {hand.end_reason}{closer}")
     else:
-        print(f"unfinished: seat {hand.to_play} to {'take' if hand.phase == 'take' else 'play'}; "
-              f"stock {len(hand.stock)}, pile {format_cards(hand.discard_pile) or '(empty)'}")
+        print(
+            f"unfinished: seat {hand.to_play} to {'take' if hand.phase == 'take' else 'play'}; "
+            f"stock {len(hand.stock)}, pile {format_cards(hand.discard_pile) or '(empty)'}"
+        )
         for seat in range(hand.players):
             print(f"  seat {seat}: {format_cards(hand.hand_cards(seat))}")
     heading = "score" if hand.is_over else "provisional score"

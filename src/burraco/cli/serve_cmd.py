@@ -9,20 +9,31 @@ import typer
 
 
 def serve(
-    host: Annotated[str | None, typer.Option(
-        help="Address to listen on (127.0.0.1: this machine only) [env BURRACO_HOST; default 127.0.0.1].")] = None,
+    host: Annotated[
+        str | None,
+        typer.Option(help="Address to listen on (127.0.0.1: this machine only) [env BURRACO_HOST; default 127.0.0.1]."),
+    ] = None,
     port: Annotated[int | None, typer.Option(help="TCP port [env BURRACO_PORT; default 8000].")] = None,
-    db: Annotated[str | None, typer.Option(
-        "--db", help="Database URL: sqlite:///PATH or postgresql+psycopg://... [env BURRACO_DB_URL; default: "
-                     "SQLite in the user data directory, created on first run].")] = None,
-    bot_delay: Annotated[float | None, typer.Option(
-        help="Seconds a bot waits before each move [env BURRACO_BOT_DELAY; default 0.6].")] = None,
-    secure_cookies: Annotated[bool | None, typer.Option(
-        help="Mark session cookies Secure (behind HTTPS) [env BURRACO_SECURE_COOKIES].")] = None,
-    public_stats: Annotated[bool | None, typer.Option(
-        help="Serve /api/stats (server load figures) to anyone [env BURRACO_PUBLIC_STATS].")] = None,
-    api_docs: Annotated[bool | None, typer.Option(
-        help="Serve the API docs at /api/docs [env BURRACO_API_DOCS].")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL: sqlite:///PATH or postgresql+psycopg://... [env BURRACO_DB_URL; default: "
+            "SQLite in the user data directory, created on first run].",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds a bot waits before each move [env BURRACO_BOT_DELAY; default 0.6].")
+    ] = None,
+    secure_cookies: Annotated[
+        bool | None, typer.Option(help="Mark session cookies Secure (behind HTTPS) [env BURRACO_SECURE_COOKIES].")
+    ] = None,
+    public_stats: Annotated[
+        bool | None, typer.Option(help="Serve /api/stats (server load figures) to anyone [env BURRACO_PUBLIC_STATS].")
+    ] = None,
+    api_docs: Annotated[
+        bool | None, typer.Option(help="Serve the API docs at /api/docs [env BURRACO_API_DOCS].")
+    ] = None,
 ) -> None:
     """Serve the web app: lobby, tables against people and bots, accounts, ratings, replays. Every setting
     is read from its BURRACO_* environment variable; a flag given overrides it."""
@@ -37,8 +48,15 @@ def serve(
         raise typer.Exit(2) from None
     from burraco.web.instance_lock import InstanceLock, InstanceLockError
 
-    settings = ServerSettings().merged(host=host, port=port, db_url=db, bot_delay=bot_delay,
-                                       secure_cookies=secure_cookies, public_stats=public_stats, api_docs=api_docs)
+    settings = ServerSettings().merged(
+        host=host,
+        port=port,
+        db_url=db,
+        bot_delay=bot_delay,
+        secure_cookies=secure_cookies,
+        public_stats=public_stats,
+        api_docs=api_docs,
+    )
     url = settings.db_url or default_db_url()
     try:
         lock = InstanceLock.acquire(url)
@@ -49,8 +67,14 @@ def serve(
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     print(f"Burraco is served at http://{shown}:{settings.port}/  (database: {url}; Ctrl+C stops it)", flush=True)
     try:
-        uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", ws="websockets-sansio",
-                    ws_max_size=WS_MAX_BYTES)
+        uvicorn.run(
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_max_size=WS_MAX_BYTES,
+        )
     finally:
         lock.release()
 
@@ -60,24 +84,53 @@ def loadtest(
     seconds: Annotated[float, typer.Option(help="How long to measure (at most 600).")] = 30.0,
     think: Annotated[float, typer.Option(help="Mean seconds a client waits before each action.")] = 1.0,
     server_bots: Annotated[bool, typer.Option(help="Seat 1 is a server-side bot instead of a second client.")] = False,
-    processes: Annotated[int, typer.Option(
-        help="Server processes behind one port (SO_REUSEPORT); above 1 they need --db (PostgreSQL) and --redis.")] = 1,
-    reconnect_storm: Annotated[bool, typer.Option(
-        help="Midway, every client drops its socket within 5 s and reconnects (lost actions are counted).")] = False,
-    db: Annotated[str | None, typer.Option(
-        "--db", help="postgresql+psycopg://... (a fresh schema, dropped after); default: temporary SQLite.")] = None,
-    redis: Annotated[str | None, typer.Option(
-        "--redis", help="redis://... shared by the processes (a fresh key namespace, deleted afterwards).")] = None,
-    route: Annotated[str, typer.Option(
-        help="any: each socket to any process (the kernel spreads them); table: a table's sockets to one "
-             "process, as a proxy hashing the table id would.")] = "any",
+    processes: Annotated[
+        int,
+        typer.Option(
+            help="Server processes behind one port (SO_REUSEPORT); above 1 they need --db (PostgreSQL) and --redis."
+        ),
+    ] = 1,
+    reconnect_storm: Annotated[
+        bool,
+        typer.Option(
+            help="Midway, every client drops its socket within 5 s and reconnects (lost actions are counted)."
+        ),
+    ] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="postgresql+psycopg://... (a fresh schema, dropped after); default: temporary SQLite."
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis", help="redis://... shared by the processes (a fresh key namespace, deleted afterwards)."
+        ),
+    ] = None,
+    route: Annotated[
+        str,
+        typer.Option(
+            help="any: each socket to any process (the kernel spreads them); table: a table's sockets to one "
+            "process, as a proxy hashing the table id would."
+        ),
+    ] = "any",
 ) -> None:
     """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
     from burraco.web.loadtest import main as run_load
 
     try:
-        run_load(tables=tables, seconds=seconds, think=think, server_bots=server_bots, processes=processes,
-                 reconnect_storm=reconnect_storm, db_url=db, redis_url=redis, route=route)
+        run_load(
+            tables=tables,
+            seconds=seconds,
+            think=think,
+            server_bots=server_bots,
+            processes=processes,
+            reconnect_storm=reconnect_storm,
+            db_url=db,
+            redis_url=redis,
+            route=route,
+        )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         raise typer.Exit(2) from None

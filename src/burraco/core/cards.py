@@ -122,14 +122,10 @@ def parse_card(token: str) -> int:
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     if suit is None:
-        raise CardParseError(
-            f"{token!r} is not a card: suit {suit_text!r} is unknown (use H D C S or ♥ ♦ ♣ ♠)"
-        )
+        raise CardParseError(f"{token!r} is not a card: suit {suit_text!r} is unknown (use H D C S or ♥ ♦ ♣ ♠)")
     rank = _RANK_BY_TEXT.get(rank_text) if rank_text != "1" else None
     if rank is None:
-        raise CardParseError(
-            f"{token!r} is not a card: rank {rank_text!r} is unknown (use A 2..10 J Q K)"
-        )
+        raise CardParseError(f"{token!r} is not a card: rank {rank_text!r} is unknown (use A 2..10 J Q K)")
     return make_card(rank, suit)
 
 

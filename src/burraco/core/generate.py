@@ -43,8 +43,17 @@ from burraco.core.melds import HIGH_ACE, MAX_COMBINATION, MAX_SEQUENCE, Meld
 from burraco.core.options import Rules
 from burraco.core.summary import scan as _scan
 
-__all__ = ["OWN_TWO", "WILD_ORDER", "Cards", "attach_window", "attachments", "new_melds", "play_chunks", "plays",
-           "plays_summarized"]
+__all__ = [
+    "OWN_TWO",
+    "WILD_ORDER",
+    "Cards",
+    "attach_window",
+    "attachments",
+    "new_melds",
+    "play_chunks",
+    "plays",
+    "plays_summarized",
+]
 
 _SEQ_CACHE: Final[dict[int, tuple[Cards, ...]]] = {}
 _COMBO_CHUNKS: Final[list[tuple[Cards, ...] | None]] = [None] * (14 * 81 * 32)
@@ -77,8 +86,10 @@ def play_chunks(
     as one memoised tuple per side meld (its index is the target). The same inputs give the
     very same tuple objects back, so a caller may memoise what it derives from one by identity."""
     bits = _wild_bits(counts)
-    return (_new_meld_chunks(counts, side_melds, rules, bits, summary),
-            _attachment_chunks(counts, side_melds, rules, bits, summary))
+    return (
+        _new_meld_chunks(counts, side_melds, rules, bits, summary),
+        _attachment_chunks(counts, side_melds, rules, bits, summary),
+    )
 
 
 def new_melds(counts: Sequence[int], side_melds: Sequence[Meld] = (), rules: Rules = DEFAULT_RULES) -> list[Cards]:
@@ -89,7 +100,11 @@ def new_melds(counts: Sequence[int], side_melds: Sequence[Meld] = (), rules: Rul
 
 
 def _new_meld_chunks(
-    counts: list[int], side_melds: Sequence[Meld], rules: Rules, bits: int, scan: tuple[list[int], list[int]],
+    counts: list[int],
+    side_melds: Sequence[Meld],
+    rules: Rules,
+    bits: int,
+    scan: tuple[list[int], list[int]],
 ) -> list[tuple[Cards, ...]]:
     masks, codes = scan
     chunks: list[tuple[Cards, ...]] = []
@@ -133,9 +148,7 @@ def _combinations(result: list[Cards], subsets: tuple[Cards, ...], wilds: tuple[
                 result.append((*naturals, w))
 
 
-def _sequences(
-    result: list[Cards], mask: int, suit: int, wilds: list[int], counts: list[int], rules: Rules
-) -> None:
+def _sequences(result: list[Cards], mask: int, suit: int, wilds: list[int], counts: list[int], rules: Rules) -> None:
     """Intervals [low, high] starting and ending on naturals, with at most one interior hole."""
     cards = SEQ_CARD[suit]
     own_two = OWN_TWO[suit]
@@ -170,7 +183,13 @@ def _sequences(
 
 
 def _with_hole(
-    result: list[Cards], cards: Cards, own_two: int, low: int, high: int, hole: int, wilds: list[int],
+    result: list[Cards],
+    cards: Cards,
+    own_two: int,
+    low: int,
+    high: int,
+    hole: int,
+    wilds: list[int],
     counts: list[int],
 ) -> None:
     naturals = cards[low:hole] + cards[hole + 1 : high + 1]

@@ -114,7 +114,11 @@ def attachments(counts: Sequence[int], melds: Sequence[Meld], rules: Rules = DEF
 
 
 def _attachment_chunks(
-    counts: list[int], melds: Sequence[Meld], rules: Rules, bits: int, scan: tuple[list[int], list[int]],
+    counts: list[int],
+    melds: Sequence[Meld],
+    rules: Rules,
+    bits: int,
+    scan: tuple[list[int], list[int]],
 ) -> list[tuple[Cards, ...]]:
     """Per side meld, the memoised tuple of its attachments: first by the meld object and the
     hand's packed summary (ints only), then by the meld's content (:data:`_ATTACH_CACHE`)."""
@@ -173,8 +177,14 @@ def _attachments_of(
     if meld.kind == "combination":
         return _combination_attachments(meld, codes[meld.rank], _wild_bits(counts))
     suit = meld.suit
-    key: tuple[object, ...] = (meld.cards, meld.wild_rank, mask, wilds, counts[OWN_TWO[suit]] >= 2,
-                               min(counts[suit * 13], 2) if rules.burraco_reale_variant else -1)
+    key: tuple[object, ...] = (
+        meld.cards,
+        meld.wild_rank,
+        mask,
+        wilds,
+        counts[OWN_TWO[suit]] >= 2,
+        min(counts[suit * 13], 2) if rules.burraco_reale_variant else -1,
+    )
     found = _ATTACH_CACHE.get(key)
     if found is None:
         fresh: list[tuple[int, Cards]] = []
@@ -185,9 +195,7 @@ def _attachments_of(
     return found
 
 
-def _attach_combination(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, code: int, wilds: list[int]
-) -> None:
+def _attach_combination(result: list[tuple[int, Cards]], index: int, meld: Meld, code: int, wilds: list[int]) -> None:
     """``code``: the hand's base-3 suit code of the meld's rank (its summary's, :func:`scan`)."""
     room = MAX_COMBINATION - len(meld.cards)
     if room <= 0:
@@ -209,7 +217,12 @@ def _attach_combination(
 
 
 def _attach_sequence(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int], rules: Rules,
+    result: list[tuple[int, Cards]],
+    index: int,
+    meld: Meld,
+    counts: list[int],
+    wilds: list[int],
+    rules: Rules,
     mask: int = -1,
 ) -> None:
     """Extend the run down and up with at most one hole overall; fill or keep a fixed wildcard's gap.
@@ -257,7 +270,11 @@ def _attach_sequence(
 
 
 def _attach_freeing_two(
-    result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int], wilds: list[int],
+    result: list[tuple[int, Cards]],
+    index: int,
+    meld: Meld,
+    counts: list[int],
+    wilds: list[int],
     mask: int = -1,
 ) -> None:
     """The meld's wildcard is its own-suit 2: the attachment may rest it below the 3 as a natural 2
@@ -311,12 +328,27 @@ class _SeqAttach:
     """Emits the attachments of one sequence for a chosen set of added positions and hole."""
 
     __slots__ = (
-        "add_wilds", "cards", "counts", "has_two", "index", "meld", "meld_has_wild", "own_two", "result", "room",
+        "add_wilds",
+        "cards",
+        "counts",
+        "has_two",
+        "index",
+        "meld",
+        "meld_has_wild",
+        "own_two",
+        "result",
+        "room",
     )
 
     def __init__(
-        self, result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int],
-        add_wilds: list[int], cards: Cards, own_two: int,
+        self,
+        result: list[tuple[int, Cards]],
+        index: int,
+        meld: Meld,
+        counts: list[int],
+        add_wilds: list[int],
+        cards: Cards,
+        own_two: int,
     ) -> None:
         self.result, self.index, self.meld, self.counts = result, index, meld, counts
         self.add_wilds, self.cards, self.own_two = add_wilds, cards, own_two
@@ -336,9 +368,9 @@ class _SeqAttach:
             return
         two = TWO in added  # the hand gives the natural 2, so a wild 2 needs its second copy
         for w in self.add_wilds:
-            if w == self.own_two and (wild_only or hole == TWO or (not hole and low == 3) or (
-                two and self.counts[w] < 2
-            )):
+            if w == self.own_two and (
+                wild_only or hole == TWO or (not hole and low == 3) or (two and self.counts[w] < 2)
+            ):
                 continue  # standing below the 3 it is the natural 2, listed among the naturals
             self.result.append((self.index, (*cards, w)))
 

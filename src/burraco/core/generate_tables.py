@@ -23,9 +23,7 @@ Cards = tuple[int, ...]
 _K = TypeVar("_K")
 DEFAULT_RULES: Final = Rules()
 # SEQ_CARD[suit][position]: the card at a sequence position (0 unused; 14 is the ace again).
-SEQ_CARD: Final = tuple(
-    tuple([-1] + [make_card(p, s) for p in range(1, 14)] + [make_card(ACE, s)]) for s in range(4)
-)
+SEQ_CARD: Final = tuple(tuple([-1] + [make_card(p, s) for p in range(1, 14)] + [make_card(ACE, s)]) for s in range(4))
 OWN_TWO: Final = tuple(make_card(TWO, s) for s in range(4))
 WILD_ORDER: Final = (JOKER, *OWN_TWO)
 COMBO_RANKS: Final = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)

@@ -55,8 +55,14 @@ class Hand(HandChecks):
 
     # ----------------------------------------------------------------- dealing (§2)
     @classmethod
-    def deal(cls, players: int = 4, seed: int = 0, dealer: int = 0, rules: Rules | None = None,
-             pozzetto_sizes: Sequence[int] | None = None) -> Hand:
+    def deal(
+        cls,
+        players: int = 4,
+        seed: int = 0,
+        dealer: int = 0,
+        rules: Rules | None = None,
+        pozzetto_sizes: Sequence[int] | None = None,
+    ) -> Hand:
         """Deal a hand from a seed by the procedure of RULES.md §2 (reproducible everywhere).
 
         The deck is shuffled by :class:`~burraco.core.rng.SplitMix64`; 11 cards go to each player one
@@ -72,8 +78,9 @@ class Hand(HandChecks):
         return cls.from_deck(deck, rules, dealer, pozzetto_sizes)
 
     @classmethod
-    def from_deck(cls, deck: Sequence[int], rules: Rules, dealer: int = 0,
-                  pozzetto_sizes: Sequence[int] | None = None) -> Hand:
+    def from_deck(
+        cls, deck: Sequence[int], rules: Rules, dealer: int = 0, pozzetto_sizes: Sequence[int] | None = None
+    ) -> Hand:
         """Deal from an ordered deck (index 0 is the top card)."""
         n = rules.players
         sizes = list(pozzetto_sizes or ((18, 11) if n == 3 else (11, 11)))
@@ -124,8 +131,10 @@ class Hand(HandChecks):
         if not self.discard_pile:
             raise _fail(f"the discard pile is empty: draw from the stock ({cite('3')})")
         if self.must_draw:
-            raise _fail(f"nobody drew from the stock for {self.rules.stall_rounds} full rounds: this turn "
-                        f"must draw from the stock ({cite('3')}, stall rule)")
+            raise _fail(
+                f"nobody drew from the stock for {self.rules.stall_rounds} full rounds: this turn "
+                f"must draw from the stock ({cite('3')}, stall rule)"
+            )
 
     def can_pickup(self) -> bool:
         return self.phase == "take" and bool(self.discard_pile) and not self.must_draw
@@ -185,8 +194,10 @@ class Hand(HandChecks):
         seat = self.to_play
         side_melds = self.melds[self.side_of[seat]]
         if not 0 <= target < len(side_melds):
-            raise _fail(f"your side has no meld number {target} (it has {len(side_melds)}): you may attach only "
-                        f"to your own side's melds ({cite('3')})")
+            raise _fail(
+                f"your side has no meld number {target} (it has {len(side_melds)}): you may attach only "
+                f"to your own side's melds ({cite('3')})"
+            )
         self._verify_in_hand(seat, cards)
         result = attach_or_reason(side_melds[target], cards, self.rules)
         if isinstance(result, str):
@@ -221,8 +232,10 @@ class Hand(HandChecks):
             raise _fail(f"{_name(card)} is not in your hand")
         picked, had_copy = self.one_card_pick
         if card == picked and not had_copy:
-            raise _fail(f"you picked up {format_card(card)} alone from the discard pile: you may not discard it "
-                        f"this turn ({cite('3')}, Art. 19)")
+            raise _fail(
+                f"you picked up {format_card(card)} alone from the discard pile: you may not discard it "
+                f"this turn ({cite('3')}, Art. 19)"
+            )
         if self.hand_sizes[seat] == 1:
             reason = self._closing_refusal(seat, card)
             if reason and not self.pozzetto_available(self.side_of[seat]):
@@ -299,8 +312,11 @@ class Hand(HandChecks):
             return self._draw()
         if kind == "pickup":
             return self._pickup()
-        made = meld_or_reason(action.cards, self.rules) if kind == "meld" else attach_or_reason(
-            self.melds[self.side_of[self.to_play]][action.target], action.cards, self.rules)
+        made = (
+            meld_or_reason(action.cards, self.rules)
+            if kind == "meld"
+            else attach_or_reason(self.melds[self.side_of[self.to_play]][action.target], action.cards, self.rules)
+        )
         if isinstance(made, str):  # pragma: no cover - legal_actions lists only legal plays
             raise _fail(made)
         if kind == "meld":
@@ -344,8 +360,9 @@ class Hand(HandChecks):
         summary = self._summary(seat)
         size = self.hand_sizes[seat]
         groups: list[PlayGroup] = []
-        meld_chunks, attach_chunks = play_chunks(self.hands[seat], (summary.masks, summary.codes),
-                                                 self.melds[self.side_of[seat]], self.rules)
+        meld_chunks, attach_chunks = play_chunks(
+            self.hands[seat], (summary.masks, summary.codes), self.melds[self.side_of[seat]], self.rules
+        )
         for chunk in meld_chunks:
             if chunk:
                 self._add_group(groups, play_group(chunk, -1), seat, size)
@@ -389,7 +406,15 @@ def _name(card: int) -> str:
     return format_card(card) if 0 <= card < NUM_KINDS else repr(card)
 
 
-__all__ = ["DEFAULT_RULES", "DISCARD_ACTIONS", "HAND_CARDS", "POZZETTO_WITH_DISCARD", "STATE_FIELDS", "Hand",
-           "HandState", "Phase"]
+__all__ = [
+    "DEFAULT_RULES",
+    "DISCARD_ACTIONS",
+    "HAND_CARDS",
+    "POZZETTO_WITH_DISCARD",
+    "STATE_FIELDS",
+    "Hand",
+    "HandState",
+    "Phase",
+]
 
 assert DECK_SIZE == 108

@@ -88,8 +88,11 @@ class HandChecks(HandState):
     def _leaves_ok(self, seat: int, left: int, cards: Sequence[int], new: Meld | None, target: int) -> bool:
         if new is None:
             side_melds = self.melds[self.side_of[seat]]
-            made = meld_or_reason(cards, self.rules) if target < 0 else attach_or_reason(
-                side_melds[target], cards, self.rules)
+            made = (
+                meld_or_reason(cards, self.rules)
+                if target < 0
+                else attach_or_reason(side_melds[target], cards, self.rules)
+            )
             if isinstance(made, str):
                 return False
             new = made
@@ -102,12 +105,13 @@ class HandChecks(HandState):
         if not block:
             return
         if block == _LEAVES_EMPTY:
-            raise _fail("you must keep a card to discard: your side has already taken its pozzetto "
-                        f"({cite('3', '6')})")
+            raise _fail(f"you must keep a card to discard: your side has already taken its pozzetto ({cite('3', '6')})")
         remaining = self._last_card_after(seat, made, target)
         if block == _LEAVES_PICKED_ALONE:
-            raise _fail(f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
-                        f"which you may not discard this turn ({cite('3')}, Art. 19)")
+            raise _fail(
+                f"this would leave you only {format_card(remaining)}, picked up alone from the discard pile, "
+                f"which you may not discard this turn ({cite('3')}, Art. 19)"
+            )
         raise _fail(f"this would leave you one card you could not discard: {self._closing_text(block, remaining)}")
 
     def _leaves_block(self, seat: int, used: int, made: list[Meld], target: int) -> int:
@@ -157,8 +161,11 @@ class HandChecks(HandState):
             need[c] = need.get(c, 0) + 1
         for c, n in need.items():
             if counts[c] < n:
-                raise _fail(f"{format_card(c)} is not in your hand" if counts[c] == 0
-                            else f"you hold only {counts[c]} {format_card(c)}")
+                raise _fail(
+                    f"{format_card(c)} is not in your hand"
+                    if counts[c] == 0
+                    else f"you hold only {counts[c]} {format_card(c)}"
+                )
 
     @staticmethod
     def _can(verify: object, *args: object) -> bool:

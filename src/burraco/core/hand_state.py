@@ -64,7 +64,8 @@ STATE_FIELDS: Final = (
     "to_play",
     "turns",
     "turns_without_stock",
-    "visible_logs",)
+    "visible_logs",
+)
 """Every attribute of a hand's state (its slots; :func:`burraco.core.history.snapshot` reads them)."""
 
 
@@ -77,8 +78,17 @@ class HandState:
 
     __slots__ = (*STATE_FIELDS, "_owned", "_summaries", "_summary_of")
 
-    def __init__(self, rules: Rules, dealer: int, hands: list[list[int]], pozzetti: list[list[int]],
-                 discard: list[int], stock: list[int], *, copy_of: HandState | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: list[list[int]],
+        pozzetti: list[list[int]],
+        discard: list[int],
+        stock: list[int],
+        *,
+        copy_of: HandState | None = None,
+    ) -> None:
         """Build a hand from an explicit deal. ``stock`` lists cards from the top down.
 
         ``copy_of`` (used by :meth:`clone`) copies that hand's state instead and ignores the deal:
@@ -127,8 +137,12 @@ class HandState:
         if len(self.hands) != self.players:
             raise _fail(f"{self.players} players need {self.players} hands")
         total = [0] * NUM_KINDS
-        for zone in (*self.hands, counts_of(self.stock), counts_of(self.discard_pile),
-                     *(counts_of(p) for p in self.pozzetti)):
+        for zone in (
+            *self.hands,
+            counts_of(self.stock),
+            counts_of(self.discard_pile),
+            *(counts_of(p) for p in self.pozzetti),
+        ):
             for k in range(NUM_KINDS):
                 total[k] += zone[k]
         if total != counts_of(full_deck()):
@@ -228,8 +242,9 @@ class HandState:
             known[card] -= 1
         self.hand_sizes[seat] -= 1
 
-    def _record(self, seat: int, kind: str, cards: tuple[int, ...], target: int = -1, detail: str = "",
-                private: bool = False) -> Record:
+    def _record(
+        self, seat: int, kind: str, cards: tuple[int, ...], target: int = -1, detail: str = "", private: bool = False
+    ) -> Record:
         record = Record(len(self.log), seat, kind, cards, target, detail, private)
         self.log.append(record)
         if private:

@@ -61,7 +61,22 @@ from burraco.core.history_read import read_history
 from burraco.core.history_write import write_history
 
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "STEP_KINDS", "Deal", "HandHistory", "HistoryLineError", "ReplayError", "Step",
-    "StepKind", "apply_step", "initial_deal", "nearest_preset", "option_changes", "read_history", "replay",
-    "snapshot", "steps_from_log", "write_history",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "STEP_KINDS",
+    "Deal",
+    "HandHistory",
+    "HistoryLineError",
+    "ReplayError",
+    "Step",
+    "StepKind",
+    "apply_step",
+    "initial_deal",
+    "nearest_preset",
+    "option_changes",
+    "read_history",
+    "replay",
+    "snapshot",
+    "steps_from_log",
+    "write_history",
 ]

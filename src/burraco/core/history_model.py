@@ -24,8 +24,20 @@ FORMAT_NAME: Final = "burraco-history"
 FORMAT_VERSION: Final = 1
 StepKind = Literal["draw", "pickup", "meld", "attach", "discard", "timeout"]
 STEP_KINDS: Final = ("draw", "pickup", "meld", "attach", "discard", "timeout")
-_HEADER_KEYS: Final = ("rules", "option", "players", "name", "dealer", "seed", "pozzetti", "hand", "pozzetto",
-                       "pile", "stock", "actions")
+_HEADER_KEYS: Final = (
+    "rules",
+    "option",
+    "players",
+    "name",
+    "dealer",
+    "seed",
+    "pozzetti",
+    "hand",
+    "pozzetto",
+    "pile",
+    "stock",
+    "actions",
+)
 
 
 class HistoryLineError(HistoryError):
@@ -93,8 +105,9 @@ class Step:
         """Parse ``SEAT KIND [ARGS]`` (raises :class:`HistoryLineError`)."""
         words = text.split()
         if len(words) < 2 or not words[0].isdigit():
-            raise HistoryLineError(line, f"expected an action line 'SEAT KIND ...' (e.g. '1 meld 7H 8H 9H'), "
-                                         f"not {text.strip()!r}")
+            raise HistoryLineError(
+                line, f"expected an action line 'SEAT KIND ...' (e.g. '1 meld 7H 8H 9H'), not {text.strip()!r}"
+            )
         seat, kind, rest = int(words[0]), words[1].lower(), words[2:]
         try:
             if kind in ("draw", "pickup"):
@@ -107,8 +120,9 @@ class Step:
                     raise HistoryLineError(line, "timeout takes no arguments")
                 return Step(seat, "timeout", (), -1, line)
             if kind not in STEP_KINDS:
-                raise HistoryLineError(line, f"unknown action {kind!r}: use draw, pickup, meld, attach, discard "
-                                             "or timeout")
+                raise HistoryLineError(
+                    line, f"unknown action {kind!r}: use draw, pickup, meld, attach, discard or timeout"
+                )
             action = Action.parse(" ".join(words[1:]))
         except HistoryLineError:
             raise
@@ -128,24 +142,33 @@ class Deal:
     stock: tuple[int, ...]
 
     @staticmethod
-    def of(hands: Iterable[Iterable[int]], pozzetti: Iterable[Iterable[int]], pile: Iterable[int],
-           stock: Iterable[int]) -> Deal:
+    def of(
+        hands: Iterable[Iterable[int]], pozzetti: Iterable[Iterable[int]], pile: Iterable[int], stock: Iterable[int]
+    ) -> Deal:
         """A deal with the hands put in canonical (card-id) order."""
-        return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(tuple(p) for p in pozzetti), tuple(pile),
-                    tuple(stock))
+        return Deal(
+            tuple(tuple(sorted(h)) for h in hands), tuple(tuple(p) for p in pozzetti), tuple(pile), tuple(stock)
+        )
 
     @staticmethod
     def of_fresh_hand(hand: Hand) -> Deal:
         """The deal of a hand on which no action was played yet."""
         if hand.log:
             raise HistoryError("the hand has been played: use initial_deal() to rebuild its deal")
-        return Deal.of((hand.hand_cards(s) for s in range(hand.players)), hand.pozzetti, hand.discard_pile,
-                       reversed(hand.stock))
+        return Deal.of(
+            (hand.hand_cards(s) for s in range(hand.players)), hand.pozzetti, hand.discard_pile, reversed(hand.stock)
+        )
 
     def new_hand(self, rules: Rules, dealer: int) -> Hand:
         """A hand dealt exactly like this (raises :class:`IllegalActionError` for a wrong deal)."""
-        return Hand(rules, dealer, [list(h) for h in self.hands], [list(p) for p in self.pozzetti], list(self.pile),
-                    list(self.stock))
+        return Hand(
+            rules,
+            dealer,
+            [list(h) for h in self.hands],
+            [list(p) for p in self.pozzetti],
+            list(self.pile),
+            list(self.stock),
+        )
 
     def card_total(self) -> int:
         return sum(map(len, self.hands)) + sum(map(len, self.pozzetti)) + len(self.pile) + len(self.stock)
@@ -200,8 +223,9 @@ class HandHistory:
         return format_history(self, annotate)
 
     @staticmethod
-    def from_hand(hand: Hand, *, seed: int | None = None, preset: str | None = None,
-                  names: Sequence[str] = ()) -> HandHistory:
+    def from_hand(
+        hand: Hand, *, seed: int | None = None, preset: str | None = None, names: Sequence[str] = ()
+    ) -> HandHistory:
         """The history of a (played or fresh) hand, its deal rebuilt from the log (:func:`initial_deal`).
 
         With ``seed``, the deal is written as that seed, checked to deal exactly this hand.
@@ -214,8 +238,16 @@ class HandHistory:
         history = HandHistory(hand.rules, hand.dealer, None, deal, steps, name, None, tuple(names))
         if seed is not None:
             sizes = tuple(len(p) for p in hand.pozzetti)
-            seeded = HandHistory(hand.rules, hand.dealer, seed, None, steps, name,
-                                 None if sizes == default_sizes(hand.players) else sizes, tuple(names))
+            seeded = HandHistory(
+                hand.rules,
+                hand.dealer,
+                seed,
+                None,
+                steps,
+                name,
+                None if sizes == default_sizes(hand.players) else sizes,
+                tuple(names),
+            )
             if Deal.of_fresh_hand(seeded.new_hand()) != deal:
                 raise HistoryError(f"seed {seed} with dealer {hand.dealer} does not deal this hand")
             history = seeded
@@ -310,8 +342,11 @@ def nearest_preset(rules: Rules) -> str:
 
 def option_changes(base: Rules, rules: Rules) -> dict[str, object]:
     """The options (other than ``players``) whose value in ``rules`` differs from ``base``."""
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)
-            if f.name != "players" and getattr(rules, f.name) != getattr(base, f.name)}
+    return {
+        f.name: getattr(rules, f.name)
+        for f in dataclasses.fields(Rules)
+        if f.name != "players" and getattr(rules, f.name) != getattr(base, f.name)
+    }
 
 
 def snapshot(hand: Hand) -> dict[str, object]:
@@ -371,12 +406,20 @@ def step_refusal(hand: Hand, step: Step) -> str:
     if step.kind == "draw" and step.cards and hand.phase == "take" and hand.stock:
         top = hand.stock[-1]
         if step.cards[0] != top:
-            return f"the history says {format_card(step.cards[0])} was drawn, but the stock's top card is " \
-                   f"{format_card(top)}"
-    if step.kind == "pickup" and step.cards and hand.phase == "take" \
-            and counts_of(step.cards) != counts_of(hand.discard_pile):
-        return f"the history says the pile held {format_cards(step.cards)}, but it holds " \
-               f"{format_cards(hand.discard_pile) or 'nothing'}"
+            return (
+                f"the history says {format_card(step.cards[0])} was drawn, but the stock's top card is "
+                f"{format_card(top)}"
+            )
+    if (
+        step.kind == "pickup"
+        and step.cards
+        and hand.phase == "take"
+        and counts_of(step.cards) != counts_of(hand.discard_pile)
+    ):
+        return (
+            f"the history says the pile held {format_cards(step.cards)}, but it holds "
+            f"{format_cards(hand.discard_pile) or 'nothing'}"
+        )
     return ""
 
 

@@ -96,11 +96,13 @@ def read_history(text: str) -> HandHistory:
 def _read_header(number: int, content: str) -> None:
     words = content.split()
     if not words or words[0].lower() != FORMAT_NAME:
-        raise HistoryLineError(number, f"not a burraco hand history: the first line must be "
-                                       f"'{FORMAT_NAME} {FORMAT_VERSION}'")
+        raise HistoryLineError(
+            number, f"not a burraco hand history: the first line must be '{FORMAT_NAME} {FORMAT_VERSION}'"
+        )
     if len(words) != 2 or words[1] != str(FORMAT_VERSION):
-        raise HistoryLineError(number, f"unsupported history version {' '.join(words[1:])!r} "
-                                       f"(this reader knows version {FORMAT_VERSION})")
+        raise HistoryLineError(
+            number, f"unsupported history version {' '.join(words[1:])!r} (this reader knows version {FORMAT_VERSION})"
+        )
 
 
 def _cards(number: int, text: str) -> tuple[int, ...]:
@@ -133,9 +135,15 @@ def _option_value(number: int, name: str, text: str) -> object:
     return lowered
 
 
-def _assemble(fields: dict[str, int], values: dict[str, str], options: list[tuple[int, str, str]],
-              names: dict[int, str], hands: dict[int, tuple[int, ...]], pozzetti: dict[int, tuple[int, ...]],
-              steps: list[Step]) -> HandHistory:
+def _assemble(
+    fields: dict[str, int],
+    values: dict[str, str],
+    options: list[tuple[int, str, str]],
+    names: dict[int, str],
+    hands: dict[int, tuple[int, ...]],
+    pozzetti: dict[int, tuple[int, ...]],
+    steps: list[Step],
+) -> HandHistory:
     preset_name = values.get("rules", "fibur").strip().lower()
     try:
         rules = rules_preset(preset_name)
@@ -190,15 +198,21 @@ def _assemble(fields: dict[str, int], values: dict[str, str], options: list[tupl
                 raise HistoryLineError(fields["pozzetti"], str(error)) from None
         return HandHistory(seed=seed, pozzetto_sizes=sizes, **common)  # type: ignore[arg-type]
     if "pozzetti" in values:
-        raise HistoryLineError(fields["pozzetti"], "'pozzetti' sizes go with a seed; an explicit deal lists "
-                                                  "each 'pozzetto N CARDS'")
+        raise HistoryLineError(
+            fields["pozzetti"], "'pozzetti' sizes go with a seed; an explicit deal lists each 'pozzetto N CARDS'"
+        )
     if not explicit:
         raise HistoryLineError(0, "the history has no deal: give 'seed N' or the hands, pozzetti, pile and stock")
     return HandHistory(deal=_explicit_deal(fields, values, hands, pozzetti, players), **common)  # type: ignore[arg-type]
 
 
-def _explicit_deal(fields: dict[str, int], values: dict[str, str], hands: dict[int, tuple[int, ...]],
-                   pozzetti: dict[int, tuple[int, ...]], players: int) -> Deal:
+def _explicit_deal(
+    fields: dict[str, int],
+    values: dict[str, str],
+    hands: dict[int, tuple[int, ...]],
+    pozzetti: dict[int, tuple[int, ...]],
+    players: int,
+) -> Deal:
     first = min(fields[k] for k in ("hand", "pozzetto", "pile", "stock") if k in fields)
     for seat in range(players):
         if seat not in hands:
@@ -222,9 +236,15 @@ def _explicit_deal(fields: dict[str, int], values: dict[str, str], hands: dict[i
     if counts != expected:
         problems = [f"{format_card(k)} x{counts[k]}" for k in range(NUM_KINDS) if counts[k] > expected[k]]
         missing = [format_card(k) for k in range(NUM_KINDS) if counts[k] < expected[k]]
-        detail = "; ".join(part for part in (
-            f"too many copies: {', '.join(problems)}" if problems else "",
-            f"missing: {', '.join(missing)}" if missing else "") if part)
-        raise HistoryLineError(first, f"the deal holds {deal.card_total()} cards, not exactly the 108 of two "
-                                      f"decks ({cite('1')}): {detail}")
+        detail = "; ".join(
+            part
+            for part in (
+                f"too many copies: {', '.join(problems)}" if problems else "",
+                f"missing: {', '.join(missing)}" if missing else "",
+            )
+            if part
+        )
+        raise HistoryLineError(
+            first, f"the deal holds {deal.card_total()} cards, not exactly the 108 of two decks ({cite('1')}): {detail}"
+        )
     return deal

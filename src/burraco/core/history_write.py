@@ -17,8 +17,9 @@ from burraco.core.history_model import (
 from burraco.core.options import PRESETS, Rules
 
 
-def write_history(source: Hand | HandHistory, *, seed: int | None = None, preset: str | None = None,
-                  annotate: bool = True) -> str:
+def write_history(
+    source: Hand | HandHistory, *, seed: int | None = None, preset: str | None = None, annotate: bool = True
+) -> str:
     """The text of a history, or of a hand's history (see :meth:`HandHistory.from_hand` for ``seed``
     and ``preset``). ``annotate`` adds ``#`` comment lines for events and the scores."""
     history = source if isinstance(source, HandHistory) else HandHistory.from_hand(source, seed=seed, preset=preset)

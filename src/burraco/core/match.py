@@ -120,8 +120,9 @@ class Match:
         scores = tuple(hand.scores())
         sides = tuple(tuple(hand.seats_of_side(s)) for s in range(hand.num_sides))
         points = self._credit(hand, scores, sides)
-        result = HandResult(len(self.results) + 1, hand.dealer, self._current_seed, sides, scores, points,
-                            hand.end_reason)
+        result = HandResult(
+            len(self.results) + 1, hand.dealer, self._current_seed, sides, scores, points, hand.end_reason
+        )
         self.results.append(result)
         for i, p in enumerate(points):
             self.totals[i] += p

@@ -46,9 +46,18 @@ class Meld:
 
     __slots__ = ("cards", "kind", "natural_pos", "positions", "rank", "suit", "wild", "wild_fixed", "wild_rank")
 
-    def __init__(self, kind: MeldKind, suit: int, rank: int, cards: tuple[int, ...], positions: tuple[int, ...],
-                 wild: int = -1, wild_rank: int = 0, wild_fixed: bool = False,
-                 natural_pos: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self,
+        kind: MeldKind,
+        suit: int,
+        rank: int,
+        cards: tuple[int, ...],
+        positions: tuple[int, ...],
+        wild: int = -1,
+        wild_rank: int = 0,
+        wild_fixed: bool = False,
+        natural_pos: tuple[int, ...] = (),
+    ) -> None:
         self.kind: Final[MeldKind] = kind
         self.suit: Final = suit
         self.rank: Final = rank
@@ -60,8 +69,17 @@ class Meld:
         self.natural_pos: Final = natural_pos
 
     def _fields(self) -> tuple[str, int, int, tuple[int, ...], tuple[int, ...], int, int, bool, tuple[int, ...]]:
-        return (self.kind, self.suit, self.rank, self.cards, self.positions, self.wild, self.wild_rank,
-                self.wild_fixed, self.natural_pos)
+        return (
+            self.kind,
+            self.suit,
+            self.rank,
+            self.cards,
+            self.positions,
+            self.wild,
+            self.wild_rank,
+            self.wild_fixed,
+            self.natural_pos,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Meld):
@@ -77,14 +95,31 @@ class Meld:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"Meld(kind={self.kind!r}, suit={self.suit!r}, rank={self.rank!r}, cards={self.cards!r}, "
-                f"positions={self.positions!r}, wild={self.wild!r}, wild_rank={self.wild_rank!r}, "
-                f"wild_fixed={self.wild_fixed!r}, natural_pos={self.natural_pos!r})")
+        return (
+            f"Meld(kind={self.kind!r}, suit={self.suit!r}, rank={self.rank!r}, cards={self.cards!r}, "
+            f"positions={self.positions!r}, wild={self.wild!r}, wild_rank={self.wild_rank!r}, "
+            f"wild_fixed={self.wild_fixed!r}, natural_pos={self.natural_pos!r})"
+        )
 
-    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, int, int, tuple[int, ...], tuple[int, ...], int, int,
-                                                    bool, tuple[int, ...]]]:
-        return (Meld, (self.kind, self.suit, self.rank, self.cards, self.positions, self.wild, self.wild_rank,
-                       self.wild_fixed, self.natural_pos))
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[Meld], tuple[MeldKind, int, int, tuple[int, ...], tuple[int, ...], int, int, bool, tuple[int, ...]]
+    ]:
+        return (
+            Meld,
+            (
+                self.kind,
+                self.suit,
+                self.rank,
+                self.cards,
+                self.positions,
+                self.wild,
+                self.wild_rank,
+                self.wild_fixed,
+                self.natural_pos,
+            ),
+        )
 
     @property
     def size(self) -> int:
@@ -117,8 +152,12 @@ class Meld:
     @property
     def has_natural_two(self) -> bool:
         """A sequence whose own-suit 2 stands at rank 2 as a natural card (§4.1)."""
-        return self.kind == "sequence" and make_card(TWO, self.suit) in self.cards and any(
-            p == TWO and c == make_card(TWO, self.suit) for c, p in zip(self.cards, self.positions, strict=True)
+        return (
+            self.kind == "sequence"
+            and make_card(TWO, self.suit) in self.cards
+            and any(
+                p == TWO and c == make_card(TWO, self.suit) for c, p in zip(self.cards, self.positions, strict=True)
+            )
         )
 
     def burraco(self, rules: Rules = DEFAULT_RULES) -> BurracoClass | None:
@@ -148,8 +187,7 @@ class Meld:
         kind = self.burraco(rules)
         if kind is None:
             return 0
-        base = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus,
-                "semi_clean": rules.semi_clean_bonus}[kind]
+        base = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus, "semi_clean": rules.semi_clean_bonus}[kind]
         return max(base, self.special_bonus(rules))
 
     def special_bonus(self, rules: Rules = DEFAULT_RULES) -> int:

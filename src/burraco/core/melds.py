@@ -51,8 +51,19 @@ from burraco.core.meld import (
 )
 from burraco.core.options import Rules
 
-__all__ = ["HIGH_ACE", "MAX_COMBINATION", "MAX_SEQUENCE", "BurracoClass", "Meld", "MeldKind", "attach",
-           "attach_or_reason", "combination_conflict", "make_meld", "meld_or_reason"]
+__all__ = [
+    "HIGH_ACE",
+    "MAX_COMBINATION",
+    "MAX_SEQUENCE",
+    "BurracoClass",
+    "Meld",
+    "MeldKind",
+    "attach",
+    "attach_or_reason",
+    "combination_conflict",
+    "make_meld",
+    "meld_or_reason",
+]
 
 
 def _fail(reason: str) -> IllegalMeldError:
@@ -150,8 +161,17 @@ def _combination(cards: Sequence[int], natural: int) -> Meld | str:
     if len(cards) > MAX_COMBINATION:
         return f"a combination holds at most {MAX_COMBINATION} cards (8 naturals and one wildcard)"
     if wilds:
-        return Meld("combination", -1, rank, (*naturals, wilds[0]), (rank,) * len(cards),
-                    wilds[0], rank, False, (rank,) * len(naturals))
+        return Meld(
+            "combination",
+            -1,
+            rank,
+            (*naturals, wilds[0]),
+            (rank,) * len(cards),
+            wilds[0],
+            rank,
+            False,
+            (rank,) * len(naturals),
+        )
     return Meld("combination", -1, rank, tuple(naturals), (rank,) * len(cards))
 
 
@@ -167,12 +187,13 @@ def _sequence(cards: Sequence[int], suit: int, rules: Rules, ace_high: bool | No
     if len(cards) > MAX_SEQUENCE:
         return f"a sequence holds at most {MAX_SEQUENCE} cards (A to K and one wildcard)"
     reasons: list[str] = []
-    for natural_two in ((1, 0) if own_twos else (0,)):
+    for natural_two in (1, 0) if own_twos else (0,):
         extra_wilds = [own_two] * (own_twos - natural_two)
         all_wilds = wilds + extra_wilds
         if len(all_wilds) > 1:
-            reasons.append(f"two wildcards: a sequence holds at most one "
-                           f"({' '.join(format_card(w) for w in all_wilds)})")
+            reasons.append(
+                f"two wildcards: a sequence holds at most one ({' '.join(format_card(w) for w in all_wilds)})"
+            )
             continue
         ranks = naturals + [TWO] * natural_two
         for positions in _ace_placements(ranks, rules, ace_high):
@@ -184,8 +205,14 @@ def _sequence(cards: Sequence[int], suit: int, rules: Rules, ace_high: bool | No
 
 
 def _best_reason(reasons: list[str]) -> str:
-    for prefix in ("K-A-2", "the ace", "a sequence cannot hold two", "a sequence holds at most one",
-                   "there is a gap", "two wildcards"):
+    for prefix in (
+        "K-A-2",
+        "the ace",
+        "a sequence cannot hold two",
+        "a sequence holds at most one",
+        "there is a gap",
+        "two wildcards",
+    ):
         for r in reasons:
             if r.startswith(prefix):
                 return r
@@ -309,8 +336,9 @@ def _keeps_places(old: Meld, new: Meld, attached: Sequence[int]) -> Meld | str:
         return f"{text} stays at its place: cards on the table never move"
     kept = new.wild == old.wild and new.wild_rank == old.wild_rank
     if old.wild_fixed and old.wild_rank not in new_naturals and not kept:
-        return (f"the wildcard stands for {_position_text(old.wild_rank, old.suit)}: only that "
-                f"natural card can displace it")
+        return (
+            f"the wildcard stands for {_position_text(old.wild_rank, old.suit)}: only that natural card can displace it"
+        )
     return new
 
 
@@ -334,6 +362,5 @@ def combination_conflict(new: Meld, side_melds: Sequence[Meld]) -> str | None:
     for meld in side_melds:
         if meld.kind == "combination" and meld.rank == new.rank:
             rank = RANK_TEXT[new.rank]
-            return (f"two combinations of {rank}s: attach the {rank}s to the combination already "
-                    f"on the table (Art. 18)")
+            return f"two combinations of {rank}s: attach the {rank}s to the combination already on the table (Art. 18)"
     return None

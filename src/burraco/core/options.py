@@ -74,8 +74,10 @@ class Rules:
         checks: list[tuple[bool, str]] = [
             (self.players in (2, 3, 4), f"players must be 2, 3 or 4, not {self.players}"),
             (self.joker_value > 0, f"joker_value must be positive, not {self.joker_value}"),
-            (self.three_player_pair_share in OPTION_CHOICES["three_player_pair_share"],
-             "three_player_pair_share: half|full"),
+            (
+                self.three_player_pair_share in OPTION_CHOICES["three_player_pair_share"],
+                "three_player_pair_share: half|full",
+            ),
             (self.vp_table in OPTION_CHOICES["vp_table"], f"vp_table must be fibur or portal, not {self.vp_table!r}"),
             (self.target > 0, f"target must be positive, not {self.target}"),
             (self.hands_per_turn is None or self.hands_per_turn >= 1, "hands_per_turn must be >= 1"),
@@ -165,8 +167,6 @@ def preset(name: str, **changes: Any) -> Rules:
     """The preset called ``name``, optionally with some options changed."""
     key = name.strip().lower()
     if key not in PRESETS:
-        raise UnknownPresetError(
-            f"unknown rules preset {name!r}; known presets: {', '.join(PRESETS)}"
-        )
+        raise UnknownPresetError(f"unknown rules preset {name!r}; known presets: {', '.join(PRESETS)}")
     rules = PRESETS[key]
     return rules.replace(**changes) if changes else rules

@@ -160,8 +160,10 @@ def _split(env: burraco_v0.BurracoEnv, seed: int, hands: int, budget: float) -> 
             break
     cost = _timer_cost()
     per = 1e6 / max(steps, 1)
-    return {"observation_us": round(max(vector_s - steps * cost, 0.0) * per, 1),
-            "mask_us": round(max(mask_s - steps * cost, 0.0) * per, 1)}
+    return {
+        "observation_us": round(max(vector_s - steps * cost, 0.0) * per, 1),
+        "mask_us": round(max(mask_s - steps * cost, 0.0) * per, 1),
+    }
 
 
 def _timed_split(env: burraco_v0.BurracoEnv, hand_seed: int) -> tuple[tuple[int, float, float], float]:

@@ -80,5 +80,8 @@ def bench_warm(players: int = 2, hands: int = 60, reps: int = 4, seed: int = 0) 
         for name in LOOPS:
             cpu[name] += best[name]
     us = {name: round(1e6 * cpu[name] / max(steps[name], 1), 2) for name in LOOPS}
-    return {"warm_hands": hands, **{f"warm_{name}_us": value for name, value in us.items()},
-            "warm_ratio": round(us["engine"] / max(us["env"], 1e-9), 3)}
+    return {
+        "warm_hands": hands,
+        **{f"warm_{name}_us": value for name, value in us.items()},
+        "warm_ratio": round(us["engine"] / max(us["env"], 1e-9), 3),
+    }

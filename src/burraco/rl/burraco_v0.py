@@ -65,10 +65,12 @@ def make_rules(players: int, rules: str | Rules = "fibur") -> Rules:
 
 def observation_space() -> spaces.Dict:
     """The space of one agent's observation: the vector and the legal-action mask."""
-    return spaces.Dict({
-        "observation": spaces.Box(OBS_LOW, OBS_HIGH, (O.SIZE,), dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (A.SIZE,), dtype=np.int8),
-    })
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(OBS_LOW, OBS_HIGH, (O.SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (A.SIZE,), dtype=np.int8),
+        }
+    )
 
 
 _NO_MASK: Final = np.zeros(A.SIZE, dtype=np.int8)
@@ -100,8 +102,13 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
 
     metadata: Final = {"render_modes": ["human", "ansi"], "name": NAME, "is_parallelizable": False}
 
-    def __init__(self, players: int = 2, rules: str | Rules = "fibur", max_cycles: int | None = None,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        rules: str | Rules = "fibur",
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.rules = make_rules(players, rules)
         self.max_cycles = max_cycles
@@ -161,12 +168,18 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
             self._show_mask(legal)
         return {"observation": tracker.view.copy(), "action_mask": self._mask_view.copy()}
 
-    def last(self, observe: bool = True) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool,
-                                                   dict[str, Any]]:
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
         """:meth:`AECEnv.last` (the same tuple), without its assertion: ``agent_selection`` is always set."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
         """:meth:`AECEnv.agent_iter` (the same iterable), iterated by a generator: cheaper a step."""

@@ -38,8 +38,14 @@ class BurracoGymEnv(gym.Env[Obs, np.int64]):
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's own class attribute
 
-    def __init__(self, players: int = 2, opponents: str | Sequence[str] = "random", seat: int = 0,
-                 rules: str | Rules = "fibur", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        opponents: str | Sequence[str] = "random",
+        seat: int = 0,
+        rules: str | Rules = "fibur",
+        render_mode: str | None = None,
+    ) -> None:
         self.rules = make_rules(players, rules)
         self.players = players
         self.seat = seat
@@ -59,8 +65,9 @@ class BurracoGymEnv(gym.Env[Obs, np.int64]):
         super().reset(seed=seed)
         deal_seed = int(self.np_random.integers(2**62))
         others = [s for s in range(self.players) if s != self.seat]
-        self.bots = {s: make_bot(name, deal_seed + s, self.rules) for s, name in zip(others, self.opponent_names,
-                                                                                     strict=True)}
+        self.bots = {
+            s: make_bot(name, deal_seed + s, self.rules) for s, name in zip(others, self.opponent_names, strict=True)
+        }
         self.hand = Hand.deal(self.players, deal_seed, deal_seed % self.players, self.rules)
         self.tracker = SeatTracker(self.hand, self.seat, self.rules)
         self._bots_play()

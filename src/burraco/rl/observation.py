@@ -30,8 +30,18 @@ from burraco.core.view import Observation
 from burraco.rl.layout import LAYOUT, MAX_SEATS, MAX_SIDES, OFFSET, PHASES, SIZE, table_points
 
 # the layout and the table points live in a NumPy-free module that mypyc compiles with the core
-__all__ = ["LAYOUT", "MAX_SEATS", "MAX_SIDES", "OFFSET", "PHASES", "SIZE", "encode", "side_order", "table_points",
-           "text_view"]
+__all__ = [
+    "LAYOUT",
+    "MAX_SEATS",
+    "MAX_SIDES",
+    "OFFSET",
+    "PHASES",
+    "SIZE",
+    "encode",
+    "side_order",
+    "table_points",
+    "text_view",
+]
 
 
 def side_order(view: Observation) -> list[int]:
@@ -73,8 +83,11 @@ def encode(view: Observation, rules: Rules | None = None) -> npt.NDArray[np.floa
     return out
 
 
-_MELD_COUNT, _POINTS_AT, _TAKEN_AT = OFFSET["meld_count_by_side"], OFFSET["table_points_by_side"], \
-    OFFSET["pozzetto_taken_by_side"]
+_MELD_COUNT, _POINTS_AT, _TAKEN_AT = (
+    OFFSET["meld_count_by_side"],
+    OFFSET["table_points_by_side"],
+    OFFSET["pozzetto_taken_by_side"],
+)
 _SIZES_AT, _POZZ_AT, _PHASE_AT = OFFSET["hand_size_by_seat"], OFFSET["pozzetto_sizes"], OFFSET["phase"]
 _PICK_AT, _PLAYERS_AT, _TO_PLAY_AT = OFFSET["one_card_pick"], OFFSET["players"], OFFSET["to_play"]
 
@@ -119,8 +132,10 @@ def text_view(view: Observation) -> str:
         melds = " | ".join(format_cards(m.cards) for m in view.melds[side]) or "-"
         lines.append(f"melds of side {side}: {melds}")
     lines.append(f"discard pile (bottom first): {format_cards(view.discard_pile) or '-'}")
-    lines.append(f"stock: {view.stock_size}, pozzetti left: {list(view.pozzetto_sizes)}, "
-                 f"taken by sides: {[side for side, _ in view.pozzetto_of_side]}")
+    lines.append(
+        f"stock: {view.stock_size}, pozzetti left: {list(view.pozzetto_sizes)}, "
+        f"taken by sides: {[side for side, _ in view.pozzetto_of_side]}"
+    )
     lines.append("hand sizes: " + ", ".join(f"seat {s}: {size}" for s, size in enumerate(view.hand_sizes)))
     for other, known in enumerate(view.known_cards):
         if known and other != seat:

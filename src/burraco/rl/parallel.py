@@ -37,15 +37,17 @@ class BurracoParallelEnv(ParallelEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Discrete:
         return self.aec.action_space(agent)
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         self.aec.reset(seed=seed, options=options)
         self.agents = list(self.possible_agents)
         self._steps = 0
         return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
-    def step(self, actions: dict[str, int]) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool],
-                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         mover = self.aec.agent_selection
         self.aec.step(actions.get(mover))
         self._steps += 1

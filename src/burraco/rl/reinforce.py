@@ -28,8 +28,15 @@ def features(action: Action) -> Vector:
     """Type one-hot, cards laid, their points in tens, a wildcard among them, a bias (memoised: an
     action's features never change; the rows are copied by :func:`policy`, never written)."""
     laid = action.cards if action.kind in ("meld", "attach") else ()
-    return np.array([*(action.kind == k for k in KINDS), len(laid), sum(VALUES_30[c] for c in laid) / 10,
-                     any(IS_WILD[c] for c in action.cards), 1.0])
+    return np.array(
+        [
+            *(action.kind == k for k in KINDS),
+            len(laid),
+            sum(VALUES_30[c] for c in laid) / 10,
+            any(IS_WILD[c] for c in action.cards),
+            1.0,
+        ]
+    )
 
 
 def policy(w: Vector, obs: dict[str, Any], legal: A.CanonicalLegal) -> tuple[list[int], Vector, Vector]:
@@ -42,8 +49,9 @@ def policy(w: Vector, obs: dict[str, Any], legal: A.CanonicalLegal) -> tuple[lis
     return indices, x, p / p.sum()
 
 
-def play(env: BurracoGymEnv, w: Vector, rng: np.random.Generator, seed: int, learn: float = 0.0,
-         baseline: float = 0.0) -> float:
+def play(
+    env: BurracoGymEnv, w: Vector, rng: np.random.Generator, seed: int, learn: float = 0.0, baseline: float = 0.0
+) -> float:
     """One hand; with ``learn`` > 0, a REINFORCE step on ``w`` in place. Returns the hand's reward."""
     obs, info = env.reset(seed=seed)
     grads: list[Vector] = []

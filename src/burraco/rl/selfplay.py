@@ -39,9 +39,18 @@ def play_rows(job: tuple[ArenaConfig, int]) -> list[Row]:
         view = observe(hand, seat)
         legal = A.canonical_legal(hand)
         action = bots[seat % 2].choose(view, hand.legal_actions())
-        rows.append({"game": index, "step": len(rows), "seat": seat, "bot": names[seat % 2],
-                     "action_index": A.action_to_index(action, legal), "action": str(action),
-                     "legal_count": len(legal), "observation": O.encode(view, rules).tolist()})
+        rows.append(
+            {
+                "game": index,
+                "step": len(rows),
+                "seat": seat,
+                "bot": names[seat % 2],
+                "action_index": A.action_to_index(action, legal),
+                "action": str(action),
+                "legal_count": len(legal),
+                "observation": O.encode(view, rules).tolist(),
+            }
+        )
         hand.apply(action)
     rewards = final_rewards(hand)
     for row in rows:

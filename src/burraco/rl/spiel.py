@@ -63,9 +63,14 @@ class BurracoGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = {**_DEFAULTS, **(params or {})}
         players = int(merged["players"])
-        info = pyspiel.GameInfo(num_distinct_actions=A.SIZE, max_chance_outcomes=int(merged["deals"]),
-                                num_players=players, min_utility=-100.0, max_utility=100.0,
-                                max_game_length=MAX_LENGTH)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=A.SIZE,
+            max_chance_outcomes=int(merged["deals"]),
+            num_players=players,
+            min_utility=-100.0,
+            max_utility=100.0,
+            max_game_length=MAX_LENGTH,
+        )
         super().__init__(_GAME_TYPE, info, params or {})
         self.rules = make_rules(players, str(merged["rules"]))
         self.deals = int(merged["deals"])

@@ -25,12 +25,19 @@ def ismcts_bot(game: Any, simulations: int, seed: int) -> Any:
     """OpenSpiel's ISMCTS with one random rollout per leaf, seeded."""
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rng,
-                            max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES)
+    return ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=simulations,
+        random_state=rng,
+        max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+    )
 
 
-def play(hand_seed: int, simulations: int = 5, opponent: str = "heuristic", max_moves: int | None = None
-         ) -> list[float]:
+def play(
+    hand_seed: int, simulations: int = 5, opponent: str = "heuristic", max_moves: int | None = None
+) -> list[float]:
     """One hand, ISMCTS at seat 0; ``max_moves`` stops early (the returns are then provisional zeros)."""
     game = pyspiel.load_game(NAME, {"players": 2})
     state: BurracoState = game.new_initial_state()

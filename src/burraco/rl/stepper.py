@@ -51,4 +51,3 @@ class Stepper:
         if hand.phase != "over":
             self.legal = canonical_legal(hand)
         return illegal
-

@@ -55,13 +55,28 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'burraco.sqlite3'}"
 
 
-def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wallclock: Clock = time.time,
-               bot_delay: float = 0.6, tick_interval: float | None = 0.5, secure_cookies: bool = False,
-               rate_limit: float | None = 40.0, durable: bool = True, max_body: int = MAX_BODY_BYTES,
-               login_limits: LoginLimits | None = None, public_stats: bool = False,
-               api_docs: bool = False, limits: Limits | None = None, table_burst: int = 10,
-               table_every: float = 6.0, redis_url: str | None = None, leases: Leases | None = None,
-               redis_namespace: str = NAMESPACE, lease_ttl: float = DEFAULT_TTL) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    *,
+    clock: Clock = time.monotonic,
+    wallclock: Clock = time.time,
+    bot_delay: float = 0.6,
+    tick_interval: float | None = 0.5,
+    secure_cookies: bool = False,
+    rate_limit: float | None = 40.0,
+    durable: bool = True,
+    max_body: int = MAX_BODY_BYTES,
+    login_limits: LoginLimits | None = None,
+    public_stats: bool = False,
+    api_docs: bool = False,
+    limits: Limits | None = None,
+    table_burst: int = 10,
+    table_every: float = 6.0,
+    redis_url: str | None = None,
+    leases: Leases | None = None,
+    redis_namespace: str = NAMESPACE,
+    lease_ttl: float = DEFAULT_TTL,
+) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
     ``app.state.manager.tick()`` yourself). ``redis_url`` (or ``leases``) shares tables with other
@@ -70,9 +85,22 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
     (``fanout.py``). ``durable`` False tells
     players about a move before its row has committed (faster; a crash may lose the last few moves)."""
     GC_PAUSES.install()
-    settings = AppConfig(db_url or default_db_url(), clock, wallclock, bot_delay, tick_interval, secure_cookies,
-                         rate_limit, durable, max_body, login_limits or LoginLimits(), public_stats, api_docs,
-                         table_burst, table_every)
+    settings = AppConfig(
+        db_url or default_db_url(),
+        clock,
+        wallclock,
+        bot_delay,
+        tick_interval,
+        secure_cookies,
+        rate_limit,
+        durable,
+        max_body,
+        login_limits or LoginLimits(),
+        public_stats,
+        api_docs,
+        table_burst,
+        table_every,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -81,17 +109,26 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
             shared: Leases = RedisLeases.from_url(redis_url, ttl=lease_ttl, prefix=f"{redis_namespace}:table:")
         else:
             shared = leases or LocalLeases()
-        runtime = Runtime(store, settings.clock, settings.wallclock, settings.bot_delay,
-                          durable=settings.durable, limits=limits or Limits(), leases=shared)
+        runtime = Runtime(
+            store,
+            settings.clock,
+            settings.wallclock,
+            settings.bot_delay,
+            durable=settings.durable,
+            limits=limits or Limits(),
+            leases=shared,
+        )
         manager = TableManager(runtime)
         app.state.online = tournament_tables.install(manager)  # online tournament turns
         if redis_url:
-            manager.relay = Relay.from_url(redis_url, shared.name, redis_namespace, manager, app.state.dispatcher,
-                                           settings.rate_limit)
+            manager.relay = Relay.from_url(
+                redis_url, shared.name, redis_namespace, manager, app.state.dispatcher, settings.rate_limit
+            )
             await manager.relay.start()
             manager.shared_lobby = SharedLobby.from_url(redis_url, shared.name, redis_namespace)
-            manager.shared_limits = SharedLimits(manager.relay.redis, redis_namespace, settings.table_burst,
-                                                 settings.table_every)
+            manager.shared_limits = SharedLimits(
+                manager.relay.redis, redis_namespace, settings.table_burst, settings.table_every
+            )
         manager.ensure_bot_users()
         loaded = manager.load()
         if loaded:
@@ -131,8 +168,13 @@ def create_app(db_url: str | None = None, *, clock: Clock = time.monotonic, wall
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)
 
-    app = FastAPI(title="Burraco", lifespan=lifespan, docs_url=DOCS_PATH if api_docs else None, redoc_url=None,
-                  openapi_url="/api/openapi.json" if api_docs else None)
+    app = FastAPI(
+        title="Burraco",
+        lifespan=lifespan,
+        docs_url=DOCS_PATH if api_docs else None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if api_docs else None,
+    )
     app.state.settings = settings
     app.state.dispatcher = Dispatcher()
     app.add_middleware(OriginCheck)
@@ -182,5 +224,8 @@ async def _ticker(manager: TableManager, interval: float) -> None:
 async def _limited(_request: Request, error: Exception) -> JSONResponse:
     """429 (too many attempts) or 503 (password checks queue full), with ``Retry-After``."""
     assert isinstance(error, Limited)
-    return JSONResponse({"detail": http_refusals.body(error.code, **error.params)},
-                        status_code=503 if error.busy else 429, headers={"Retry-After": str(error.retry_after)})
+    return JSONResponse(
+        {"detail": http_refusals.body(error.code, **error.params)},
+        status_code=503 if error.busy else 429,
+        headers={"Retry-After": str(error.retry_after)},
+    )

@@ -89,9 +89,16 @@ class User:
         return f"{self.name} (guest)" if self.kind == "guest" else self.name
 
     def to_dict(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name, "display": self.display, "kind": self.kind,
-                "rating": round(self.mu - 3 * self.sigma, 2), "mu": round(self.mu, 2),
-                "sigma": round(self.sigma, 2), "matches": self.matches}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "display": self.display,
+            "kind": self.kind,
+            "rating": round(self.mu - 3 * self.sigma, 2),
+            "mu": round(self.mu, 2),
+            "sigma": round(self.sigma, 2),
+            "matches": self.matches,
+        }
 
 
 def _name_char(char: str) -> bool:
@@ -106,10 +113,11 @@ def check_name(name: str) -> str:
     ('Niccolò', "D'Amico", 'Zoë')
     """
     name = unicodedata.normalize("NFC", name).strip()
-    if not (2 <= len(name) <= MAX_NAME and unicodedata.category(name[0])[0] in "LN"
-            and all(map(_name_char, name))):
-        raise AuthError("a name has 2 to 24 letters, digits, spaces, apostrophes, '_', '.' or '-', "
-                        "and starts with a letter or digit")
+    if not (2 <= len(name) <= MAX_NAME and unicodedata.category(name[0])[0] in "LN" and all(map(_name_char, name))):
+        raise AuthError(
+            "a name has 2 to 24 letters, digits, spaces, apostrophes, '_', '.' or '-', "
+            "and starts with a letter or digit"
+        )
     return name
 
 

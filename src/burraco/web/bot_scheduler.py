@@ -82,8 +82,12 @@ class BotScheduler:
         finally:
             self.task = None
             # a human may have reconnected or the hand moved on while we were finishing
-            if table.status == "playing" and table.hand is not None and table.controller(table.hand.to_play) \
-                    and not table.paused:
+            if (
+                table.status == "playing"
+                and table.hand is not None
+                and table.controller(table.hand.to_play)
+                and not table.paused
+            ):
                 self.kick()
 
     async def _play_one(self) -> bool | None:

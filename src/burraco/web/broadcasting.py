@@ -13,8 +13,7 @@ if TYPE_CHECKING:
     from burraco.web.tables import Table
 
 
-def state_text(table: Table, conn: Connection, shared: str, reply_to: int | None = None,
-               full: bool = False) -> str:
+def state_text(table: Table, conn: Connection, shared: str, reply_to: int | None = None, full: bool = False) -> str:
     """The ``state`` message for one connection, as JSON text: the table (``shared``: the JSON of
     ``table.info()``, encoded once for everyone) and ``observe(hand, conn.seat)``."""
     hand = table.match.current or table.last_hand
@@ -27,15 +26,21 @@ def state_text(table: Table, conn: Connection, shared: str, reply_to: int | None
         view = view_json(observation, table.meld_texts, conn.log_sent)
         conn.log_sent = len(observation.log)
         seat = conn.seat
-        if (table.status == "playing" and seat is not None and hand.to_play == seat
-                and table.controller(seat) is None):
+        if table.status == "playing" and seat is not None and hand.to_play == seat and table.controller(seat) is None:
             legal = [str(a) for a in hand.legal_actions()]
-    return (f'{{"type":"state","reply_to":{dumps(reply_to)},"you":{dumps(conn.seat)},"table":{shared},'
-            f'"view":{view},"legal":{dumps(legal)}}}')
+    return (
+        f'{{"type":"state","reply_to":{dumps(reply_to)},"you":{dumps(conn.seat)},"table":{shared},'
+        f'"view":{view},"legal":{dumps(legal)}}}'
+    )
 
 
-def broadcast(table: Table, actor: Connection | None = None, reply_to: int | None = None, full: bool = False,
-              exclude: Connection | None = None) -> None:
+def broadcast(
+    table: Table,
+    actor: Connection | None = None,
+    reply_to: int | None = None,
+    full: bool = False,
+    exclude: Connection | None = None,
+) -> None:
     """Send every connection (but ``exclude``) its state; ``actor`` gets ``reply_to``."""
     if not table.conns:
         return

@@ -56,13 +56,15 @@ MAX_ID: Final = 2**31 - 1
 """The largest key an ``Integer`` id column holds on every backend (PostgreSQL refuses larger values)."""
 
 settings: Final = Table(
-    "settings", metadata,
+    "settings",
+    metadata,
     Column("key", String(64), primary_key=True),
     Column("value", Text, nullable=False),
 )
 
 users: Final = Table(
-    "users", metadata,
+    "users",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(40), nullable=False),
     Column("name_key", String(40), nullable=True, unique=True),  # lower-cased; NULL for guests
@@ -76,7 +78,8 @@ users: Final = Table(
 )
 
 sessions: Final = Table(
-    "sessions", metadata,
+    "sessions",
+    metadata,
     Column("id", String(64), primary_key=True),  # sha256 of the session token (the cookie holds the token)
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
     Column("created_at", Float, nullable=False),
@@ -84,7 +87,8 @@ sessions: Final = Table(
 )
 
 tables: Final = Table(
-    "tables", metadata,
+    "tables",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(60), nullable=False),
     Column("preset", String(20), nullable=False),
@@ -101,7 +105,8 @@ tables: Final = Table(
 )
 
 events: Final = Table(
-    "events", metadata,
+    "events",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
     Column("seq", Integer, nullable=False),
@@ -115,7 +120,8 @@ events: Final = Table(
 )
 
 matches: Final = Table(
-    "matches", metadata,
+    "matches",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
     Column("finished_at", Float, nullable=False),
@@ -123,7 +129,8 @@ matches: Final = Table(
 )
 
 match_players: Final = Table(
-    "match_players", metadata,
+    "match_players",
+    metadata,
     Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
@@ -136,7 +143,8 @@ match_players: Final = Table(
 )
 
 tournaments: Final = Table(
-    "tournaments", metadata,
+    "tournaments",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(80), nullable=False),
     Column("owner_id", Integer, ForeignKey("users.id"), nullable=False),

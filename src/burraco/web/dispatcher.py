@@ -95,8 +95,9 @@ class Dispatcher:
             if isinstance(message, ActionMessage):
                 seat = self._seat(conn)
                 if table.controller(seat) is not None:
-                    raise TableError("a bot is playing this turn for you (your time ran out or you were away)",
-                                     "not_your_turn")
+                    raise TableError(
+                        "a bot is playing this turn for you (your time ran out or you were away)", "not_your_turn"
+                    )
                 await table.act(seat, message.to_action())
                 full = table.status != "playing"
             elif isinstance(message, SitMessage):
@@ -137,8 +138,11 @@ class Dispatcher:
         ordered = sorted(self.durations)
         if not ordered:
             return {"actions": self.actions, "dispatch_p50_ms": None, "dispatch_p99_ms": None}
-        return {"actions": self.actions, "dispatch_p50_ms": round(1000 * ordered[len(ordered) // 2], 3),
-                "dispatch_p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3)}
+        return {
+            "actions": self.actions,
+            "dispatch_p50_ms": round(1000 * ordered[len(ordered) // 2], 3),
+            "dispatch_p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3),
+        }
 
     @staticmethod
     def _seat(conn: Connection) -> int:

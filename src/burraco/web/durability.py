@@ -41,8 +41,18 @@ class TableSnapshot:
             setattr(table, name, value)
 
 
-SNAPSHOT_FIELDS: Final = ("status", "seq", "hand_no", "last_hand", "turn_key", "turn_started", "between_since",
-                          "auto_turn", "summary", "absence")
+SNAPSHOT_FIELDS: Final = (
+    "status",
+    "seq",
+    "hand_no",
+    "last_hand",
+    "turn_key",
+    "turn_started",
+    "between_since",
+    "auto_turn",
+    "summary",
+    "absence",
+)
 
 
 def snapshot(table: Table) -> TableSnapshot:

@@ -52,8 +52,16 @@ class TableEvent:
 
     def row(self, table_id: int, seq: int, hand: int, at: float) -> dict[str, Any]:
         """The ``events`` row that stores it."""
-        return {"table_id": table_id, "seq": seq, "hand": hand, "kind": self.kind, "seat": self.seat,
-                "text": self.text[:TEXT_LIMIT], "user_id": self.user_id, "at": at}
+        return {
+            "table_id": table_id,
+            "seq": seq,
+            "hand": hand,
+            "kind": self.kind,
+            "seat": self.seat,
+            "text": self.text[:TEXT_LIMIT],
+            "user_id": self.user_id,
+            "at": at,
+        }
 
 
 def apply_event(table: Table, event: TableEvent, action: Action | None = None) -> None:
@@ -110,7 +118,6 @@ def _action(table: Table, seat: int, action: Action) -> None:
         raise IllegalActionError(f"seat {seat} is not to play")
     auto, first = table.seats[seat].human and table.controller(seat) == STANDIN_BOT, len(hand.log)
     hand.apply(action)
-    table.absence = table.absence.played_for(seat, range(first, len(hand.log))) if auto \
-        else table.absence.moved(seat)
+    table.absence = table.absence.played_for(seat, range(first, len(hand.log))) if auto else table.absence.moved(seat)
     if hand.is_over:
         table.finish_hand()

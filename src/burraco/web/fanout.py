@@ -83,7 +83,7 @@ def unbundle(payload: str) -> list[str]:
     while at < len(payload):
         colon = payload.index(":", at)
         end = colon + 1 + int(payload[at:colon])
-        messages.append(payload[colon + 1:end])
+        messages.append(payload[colon + 1 : end])
         at = end
     return messages
 
@@ -124,8 +124,15 @@ class RemoteConnection(Connection):
 class Relay:
     """This process's end of the relay: its followed sockets and the remote connections it serves."""
 
-    def __init__(self, client: Redis, name: str, namespace: str, manager: TableManager, dispatcher: Dispatcher,
-                 rate_limit: float | None = None) -> None:
+    def __init__(
+        self,
+        client: Redis,
+        name: str,
+        namespace: str,
+        manager: TableManager,
+        dispatcher: Dispatcher,
+        rate_limit: float | None = None,
+    ) -> None:
         self.redis, self.name, self.namespace = client, name, namespace
         self.manager, self.dispatcher, self.rate_limit = manager, dispatcher, rate_limit
         self.relayed: dict[str, RelayedClient] = {}
@@ -145,8 +152,15 @@ class Relay:
         """Whether a table nobody is connected to moves to the process its socket reached (``handover.py``)."""
 
     @classmethod
-    def from_url(cls, url: str, name: str, namespace: str, manager: TableManager, dispatcher: Dispatcher,
-                 rate_limit: float | None = None) -> Relay:
+    def from_url(
+        cls,
+        url: str,
+        name: str,
+        namespace: str,
+        manager: TableManager,
+        dispatcher: Dispatcher,
+        rate_limit: float | None = None,
+    ) -> Relay:
         from redis.asyncio import Redis
 
         return cls(Redis.from_url(url, decode_responses=True), name, namespace, manager, dispatcher, rate_limit)
@@ -337,15 +351,20 @@ class Relay:
             self.inbound.pop(key, None)
             self.remotes.pop(key, None)
 
-    async def _join(self, key: str, table_id: int, user: User,
-                    queue: asyncio.Queue[str | None]) -> RemoteConnection | None:
+    async def _join(
+        self, key: str, table_id: int, user: User, queue: asyncio.Queue[str | None]
+    ) -> RemoteConnection | None:
         follower = key.partition("#")[0]
         channel = outbox(self.namespace, follower)
         arriving = self.arriving.get(table_id)
         if arriving is not None:  # handed over to this process, loading: wait for it
             await arriving.wait()
-        if table_id in self.manager.tables and self.handover and table_id not in self.arriving and \
-                await handover.give(self.manager, table_id, follower):
+        if (
+            table_id in self.manager.tables
+            and self.handover
+            and table_id not in self.arriving
+            and await handover.give(self.manager, table_id, follower)
+        ):
             self.post(channel, f"a {key} {table_id}")
             return None
         joined: Connection | tuple[int, str] = (CLOSE_MOVED, f"table {table_id} is held by another server: reconnect")

@@ -19,7 +19,7 @@ MESSAGES: Final = {
     "wrong_password": "wrong name or password",
     "name_taken": "the name {name!r} is taken",
     "bad_name": "a name has 2 to 24 letters (of any alphabet), digits, spaces, apostrophes, '_', '.' or '-', "
-                "and starts with a letter or digit",
+    "and starts with a letter or digit",
     "name_reserved": "names starting with 'bot' are kept for the computer players",
     "short_password": "a password has at least {min} characters",
     "too_many_attempts": "too many attempts from your address; try again in {seconds} s",
@@ -30,7 +30,7 @@ MESSAGES: Final = {
     "bad_rules": "{text}",
     "practice_needs_bots": "a practice table seats you and bots only: give sit: true and bots",
     "seed_practice_only": "seed: a seed may be chosen only at a private practice table "
-                          "(practice: true, you and bots, unrated)",
+    "(practice: true, you and bots, unrated)",
 }
 """Every code the API may refuse with, and its English message (``{param}`` takes a parameter)."""
 

@@ -70,16 +70,30 @@ class BodyLimit:
 
 async def _refuse(send: Send, limit: int) -> None:
     body = JSONResponse({"detail": f"request body too large (at most {limit} bytes)"}).body
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
 def validation_errors(error: RequestValidationError) -> list[dict[str, Any]]:
     """Each error's place, message and type, never the ``input`` nor ``ctx`` (they may hold a password)."""
-    return [{"loc": [str(p) if not isinstance(p, int) else p for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
-             "type": str(e.get("type", ""))} for e in error.errors()]
+    return [
+        {
+            "loc": [str(p) if not isinstance(p, int) else p for p in e.get("loc", ())],
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in error.errors()
+    ]
 
 
 async def validation_handler(_request: Request, error: Exception) -> JSONResponse:

@@ -104,8 +104,9 @@ class LocalLeases:
 class RedisLeases:
     """Leases shared by every process on one Redis (``redis.Redis`` with ``decode_responses=True``)."""
 
-    def __init__(self, client: redis.Redis, name: str | None = None, ttl: float = DEFAULT_TTL,
-                 prefix: str = PREFIX) -> None:
+    def __init__(
+        self, client: redis.Redis, name: str | None = None, ttl: float = DEFAULT_TTL, prefix: str = PREFIX
+    ) -> None:
         self.client = client
         self.prefix = prefix
         self.name = name or process_name()
@@ -116,8 +117,7 @@ class RedisLeases:
         self._hand_over = client.register_script(_HAND_OVER)
 
     @classmethod
-    def from_url(cls, url: str, name: str | None = None, ttl: float = DEFAULT_TTL,
-                 prefix: str = PREFIX) -> RedisLeases:
+    def from_url(cls, url: str, name: str | None = None, ttl: float = DEFAULT_TTL, prefix: str = PREFIX) -> RedisLeases:
         import redis as redis_module
 
         return cls(redis_module.Redis.from_url(url, decode_responses=True), name, ttl, prefix)
@@ -139,7 +139,7 @@ class RedisLeases:
         process no longer holds (it must drop them)."""
         lost: list[int] = []
         for start in range(0, len(table_ids), RENEW_CHUNK):
-            chunk = table_ids[start:start + RENEW_CHUNK]
+            chunk = table_ids[start : start + RENEW_CHUNK]
             positions = self._renew_many(keys=[self.prefix + str(t) for t in chunk], args=[self.name, self.ttl_ms])
             lost.extend(chunk[int(i) - 1] for i in positions)
         return lost
@@ -160,7 +160,7 @@ class RedisLeases:
         """The tables of ``table_ids`` nobody holds (one round trip per thousand)."""
         free: list[int] = []
         for start in range(0, len(table_ids), 1000):
-            chunk = table_ids[start:start + 1000]
+            chunk = table_ids[start : start + 1000]
             owners = self.client.mget([self.prefix + str(t) for t in chunk])
             free.extend(t for t, owner in zip(chunk, owners, strict=True) if owner is None)
         return free

@@ -41,8 +41,9 @@ STORM_LIMIT_S: Final = 120.0
 """After the measured time, a reconnect storm's last clients may take this long to reconnect."""
 
 
-async def _http(method: str, url: str, body: dict[str, Any] | None = None, cookie: str | None = None) -> tuple[
-        dict[str, Any], str | None]:
+async def _http(
+    method: str, url: str, body: dict[str, Any] | None = None, cookie: str | None = None
+) -> tuple[dict[str, Any], str | None]:
     import httpx
 
     headers = {"cookie": cookie} if cookie else {}
@@ -77,8 +78,10 @@ async def _seat_all(servers: Servers, ids: list[int], cookie: str) -> None:
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def sit(table_id: int) -> None:
-        async with gate, connect(servers.socket_url(table_id), additional_headers={"Cookie": cookie},
-                                 open_timeout=60) as ws:
+        async with (
+            gate,
+            connect(servers.socket_url(table_id), additional_headers={"Cookie": cookie}, open_timeout=60) as ws,
+        ):
             await ws.recv()
             await ws.send(json.dumps({"type": "sit", "seat": 1, "id": 1}))
             while json.loads(await ws.recv()).get("reply_to") != 1:
@@ -162,8 +165,9 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     server_cpu_after, server_rss = servers.usage()
     redis_used = redis_cpu(plan.redis_url) - redis_started
     measured = list(stats.latencies)
-    server_after = await _http("GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}"
-                                      f"&gc_since={server[0]['gc_pauses']}")
+    server_after = await _http(
+        "GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}&gc_since={server[0]['gc_pauses']}"
+    )
     lag_task.cancel()
     if storm is not None:  # every client reconnects before the run stops (its figures are then complete)
         deadline = time.perf_counter() + STORM_LIMIT_S
@@ -221,9 +225,17 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     }
 
 
-def main(tables: int = 100, seconds: float = 30.0, think: float = 1.0, server_bots: bool = False,
-         processes: int = 1, reconnect_storm: bool = False, db_url: str | None = None,
-         redis_url: str | None = None, route: str = "any") -> dict[str, Any]:
+def main(
+    tables: int = 100,
+    seconds: float = 30.0,
+    think: float = 1.0,
+    server_bots: bool = False,
+    processes: int = 1,
+    reconnect_storm: bool = False,
+    db_url: str | None = None,
+    redis_url: str | None = None,
+    route: str = "any",
+) -> dict[str, Any]:
     """Start the server processes, run the clients, stop everything, return and print the figures."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"--tables must be 1..{MAX_TABLES}")

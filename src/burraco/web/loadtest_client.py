@@ -65,8 +65,16 @@ class Storm:
         self.window = window
 
 
-async def play_client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, think: float, seed: int,
-                  sockets: list[Any], storm: Storm | None = None) -> None:
+async def play_client(
+    url: str,
+    cookie: str,
+    stats: Stats,
+    stop: asyncio.Event,
+    think: float,
+    seed: int,
+    sockets: list[Any],
+    storm: Storm | None = None,
+) -> None:
     from websockets.asyncio.client import connect
 
     rng = random.Random(seed)
@@ -74,8 +82,14 @@ async def play_client(url: str, cookie: str, stats: Stats, stop: asyncio.Event, 
     stormed = False
     while not stop.is_set():
         try:
-            async with connect(url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22,
-                               ping_interval=None, compression=None) as ws:
+            async with connect(
+                url,
+                additional_headers={"Cookie": cookie},
+                open_timeout=60,
+                max_size=2**22,
+                ping_interval=None,
+                compression=None,
+            ) as ws:
                 sockets.append(ws)
                 drop = None
                 dropping: list[float] = []
@@ -115,8 +129,9 @@ async def _drop_later(ws: Any, storm: Storm, rng: random.Random, dropping: list[
 class _Session:
     """One socket's life: answer states with actions until the socket closes or the run stops."""
 
-    def __init__(self, ws: Any, stats: Stats, stop: asyncio.Event, think: float, rng: random.Random,
-                 dropped_at: float | None) -> None:
+    def __init__(
+        self, ws: Any, stats: Stats, stop: asyncio.Event, think: float, rng: random.Random, dropped_at: float | None
+    ) -> None:
         self.ws, self.stats, self.stop, self.think, self.rng = ws, stats, stop, think, rng
         self.dropped_at = dropped_at
         self.pending: tuple[int, float] | None = None

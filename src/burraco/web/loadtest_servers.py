@@ -48,8 +48,17 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
     # one guest opens every table of the run at once: lift the per-user table limits for this private server
     # (twice the run's tables: creations in flight on other processes count as well, web/shared_limits.py)
     limits = Limits(max_open_tables_guest=2 * max_tables, max_open_tables_account=2 * max_tables)
-    app = create_app(db_url, bot_delay=0.0, tick_interval=1.0, rate_limit=None, public_stats=True, limits=limits,
-                     table_burst=max_tables, redis_url=redis_url, redis_namespace=namespace)
+    app = create_app(
+        db_url,
+        bot_delay=0.0,
+        tick_interval=1.0,
+        rate_limit=None,
+        public_stats=True,
+        limits=limits,
+        table_burst=max_tables,
+        redis_url=redis_url,
+        redis_namespace=namespace,
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
@@ -60,8 +69,14 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
         own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         own.bind((HOST, own_port))
         sockets.append(own)
-    config = uvicorn.Config(app, log_level="warning", backlog=4096, ws="websockets-sansio",
-                            ws_per_message_deflate=False, ws_max_size=WS_MAX_BYTES)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        backlog=4096,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_BYTES,
+    )
     uvicorn.Server(config).run(sockets=sockets)
 
 
@@ -107,8 +122,9 @@ class Servers:
 
 
 @contextlib.contextmanager
-def started(processes: int, max_tables: int, db_url: str | None, redis_url: str | None,
-            route: str = "any") -> Iterator[Servers]:
+def started(
+    processes: int, max_tables: int, db_url: str | None, redis_url: str | None, route: str = "any"
+) -> Iterator[Servers]:
     """Start ``processes`` servers on one port; stop them and drop what they stored at the end."""
     if route not in ROUTES:
         raise ValueError(f"--route must be one of {', '.join(ROUTES)}")
@@ -127,8 +143,10 @@ def started(processes: int, max_tables: int, db_url: str | None, redis_url: str 
         stack.callback(_stop, servers)
         for _ in range(processes):  # one after the other: the first creates the database's tables
             servers.own_ports.append(free_port())
-            code = (f"from burraco.web.loadtest_servers import serve; serve({servers.port}, {url!r}, "
-                    f"{redis_url!r}, {namespace!r}, {max_tables}, {servers.own_ports[-1]})")
+            code = (
+                f"from burraco.web.loadtest_servers import serve; serve({servers.port}, {url!r}, "
+                f"{redis_url!r}, {namespace!r}, {max_tables}, {servers.own_ports[-1]})"
+            )
             servers.children.append(subprocess.Popen([sys.executable, "-c", code]))
             _wait_for(servers)
         yield servers

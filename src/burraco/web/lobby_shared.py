@@ -30,8 +30,9 @@ TTL: Final = 10.0
 class SharedLobby:
     """This process's lobby in Redis, and everyone's."""
 
-    def __init__(self, client: redis.Redis, name: str, namespace: str, every: float = PUBLISH_EVERY,
-                 ttl: float = TTL) -> None:
+    def __init__(
+        self, client: redis.Redis, name: str, namespace: str, every: float = PUBLISH_EVERY, ttl: float = TTL
+    ) -> None:
         self.client, self.name, self.every, self.ttl = client, name, every, ttl
         self.prefix = f"{namespace}:lobby:"
         self.published_at = -1e18
@@ -56,8 +57,9 @@ class SharedLobby:
             if manager.listed(table):
                 entries.append(dumps(table.info()))
         try:
-            await asyncio.to_thread(self.client.set, self.prefix + self.name, "[" + ",".join(entries) + "]",
-                                    px=int(self.ttl * 1000))
+            await asyncio.to_thread(
+                self.client.set, self.prefix + self.name, "[" + ",".join(entries) + "]", px=int(self.ttl * 1000)
+            )
         except Exception as error:  # Redis unreachable: the others list this process's tables later
             log.warning("the lobby could not be published: %s", error)
 

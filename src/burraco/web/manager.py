@@ -68,14 +68,24 @@ class TableManager:
     @staticmethod
     def _check_limit(count: int, limit: int) -> None:
         if count >= limit:
-            raise TableError(f"you already have {limit} unfinished tables: finish or leave one first",
-                             "too_many_tables", limit=limit)
+            raise TableError(
+                f"you already have {limit} unfinished tables: finish or leave one first", "too_many_tables", limit=limit
+            )
 
     async def _create(self, config: TableConfig) -> Table:
-        row = {"name": config.name, "preset": config.preset, "rules": config.rules.to_dict(), "seed": config.seed,
-               "turn_timer": config.turn_timer, "grace": config.grace, "status": "waiting",
-               "created_by": config.created_by, "created_at": config.created_at, "practice": config.practice,
-               "tournament": config.tournament}
+        row = {
+            "name": config.name,
+            "preset": config.preset,
+            "rules": config.rules.to_dict(),
+            "seed": config.seed,
+            "turn_timer": config.turn_timer,
+            "grace": config.grace,
+            "status": "waiting",
+            "created_by": config.created_by,
+            "created_at": config.created_at,
+            "practice": config.practice,
+            "tournament": config.tournament,
+        }
         key = await self.runtime.repos.tables.create(row)
         if not self.runtime.leases.acquire(key):  # never two owners (adoption waits for new tables to settle)
             log.error("table %s was taken by another process as it was created", key)
@@ -95,8 +105,18 @@ class TableManager:
             if r.id in self.tables or not self.runtime.leases.acquire(r.id):
                 continue
             rules = Rules(**r.rules)
-            config = TableConfig(r.name, r.preset, rules, int(r.seed), r.turn_timer, r.grace, r.created_by,
-                                 r.created_at, bool(r.practice), r.tournament)
+            config = TableConfig(
+                r.name,
+                r.preset,
+                rules,
+                int(r.seed),
+                r.turn_timer,
+                r.grace,
+                r.created_by,
+                r.created_at,
+                bool(r.practice),
+                r.tournament,
+            )
             table = Table(r.id, config, self.runtime)
             try:
                 for e in by_table.get(r.id, []):
@@ -181,8 +201,9 @@ class TableManager:
             log.warning("table %s: %s", table.id, error)
             return 0
 
-    async def join(self, table_id: int, user: User | None,
-                   make: Callable[[Table, User], Connection] = Connection) -> Connection | tuple[int, str]:
+    async def join(
+        self, table_id: int, user: User | None, make: Callable[[Table, User], Connection] = Connection
+    ) -> Connection | tuple[int, str]:
         """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason).
         ``make`` builds the connection (``fanout.py`` passes one whose socket is on another process)."""
         table = self.tables.get(table_id)
@@ -192,8 +213,9 @@ class TableManager:
             return CLOSE_NO_SESSION, "log in or pick a guest name to watch or play"
         return await table.actor.run(lambda: self._join(table, user, make))
 
-    async def _join(self, table: Table, user: User,
-                    make: Callable[[Table, User], Connection]) -> Connection | tuple[int, str]:
+    async def _join(
+        self, table: Table, user: User, make: Callable[[Table, User], Connection]
+    ) -> Connection | tuple[int, str]:
         if self.tables.get(table.id) is not table:
             return self.gone(table.id)
         refusal = admission(table, user)
@@ -228,4 +250,3 @@ class TableManager:
     def listed(table: Table) -> bool:
         """Whether the lobby lists this table (not over, not all bots, not a practice table)."""
         return table.status != "over" and not table.all_bots and not table.config.practice
-

@@ -28,9 +28,17 @@ def entrants(players: int) -> list[list[int]]:
 
 def results(table: Table) -> list[dict[str, Any]]:
     """Every finished hand of the match: its number, dealer, end, points, sides and score sheets."""
-    return [{"number": r.number, "dealer": r.dealer, "end_reason": r.end_reason, "points": list(r.points),
-             "sides": [list(s) for s in r.sides], "scores": scores_to_list(r.scores)}
-            for r in table.match.results]
+    return [
+        {
+            "number": r.number,
+            "dealer": r.dealer,
+            "end_reason": r.end_reason,
+            "points": list(r.points),
+            "sides": [list(s) for s in r.sides],
+            "scores": scores_to_list(r.scores),
+        }
+        for r in table.match.results
+    ]
 
 
 def summary(table: Table) -> dict[str, Any]:
@@ -39,8 +47,13 @@ def summary(table: Table) -> dict[str, Any]:
     sides = entrants(table.players)
     names = [" & ".join(table.seats[s].name for s in seats) for seats in sides]
     left = [s.left for s in table.seats]
-    data: dict[str, Any] = {"totals": totals, "entrants": names, "winner": winner(standing(sides, totals, left)),
-                            "hands": len(table.match.results), "left": [i for i, gone in enumerate(left) if gone]}
+    data: dict[str, Any] = {
+        "totals": totals,
+        "entrants": names,
+        "winner": winner(standing(sides, totals, left)),
+        "hands": len(table.match.results),
+        "left": [i for i, gone in enumerate(left) if gone],
+    }
     if table.match.entrants == 2:
         data["mp"] = list(table.match.match_points())
         data["vp"] = list(table.match.victory_points())
@@ -59,9 +72,16 @@ async def _record(table: Table) -> None:
     """Store the finished match: its summary, each player's result and rating change; then tell the
     runtime's observers (the online tournaments)."""
     result = table.summary or summary(table)
-    match = MatchRecord(table.id, table.runtime.wallclock(), {**result, "results": results(table)},
-                        entrants(table.players), list(table.match.totals), [s.user_id for s in table.seats],
-                        [s.left for s in table.seats], table.rated)
+    match = MatchRecord(
+        table.id,
+        table.runtime.wallclock(),
+        {**result, "results": results(table)},
+        entrants(table.players),
+        list(table.match.totals),
+        [s.user_id for s in table.seats],
+        [s.left for s in table.seats],
+        table.rated,
+    )
     await table.runtime.repos.matches.record(match)
     table.recorded = True
     for observer in table.runtime.match_observers:

@@ -45,8 +45,10 @@ class GcPauses:
         longest = [0.0, 0.0, 0.0]
         for generation, pause in self.pauses[since:]:
             longest[generation] = max(longest[generation], pause)
-        return {"gc_window_max_ms": round(1000 * max(longest), 1),
-                "gc_window_max_ms_by_generation": [round(1000 * p, 1) for p in longest]}
+        return {
+            "gc_window_max_ms": round(1000 * max(longest), 1),
+            "gc_window_max_ms_by_generation": [round(1000 * p, 1) for p in longest],
+        }
 
     def install(self) -> GcPauses:
         if self not in gc.callbacks:
@@ -71,8 +73,10 @@ class LoopLag:
 
     def summary(self, since: int = 0) -> dict[str, float]:
         lags = sorted(self.lags[since:]) or [0.0]
-        return {"loop_lag_p99_ms": round(1000 * lags[int(0.99 * (len(lags) - 1))], 1),
-                "loop_lag_max_ms": round(1000 * lags[-1], 1)}
+        return {
+            "loop_lag_p99_ms": round(1000 * lags[int(0.99 * (len(lags) - 1))], 1),
+            "loop_lag_max_ms": round(1000 * lags[-1], 1),
+        }
 
 
 GC_PAUSES: Final = GcPauses()

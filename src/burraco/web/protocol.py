@@ -117,7 +117,13 @@ class PingMessage(_Message):
 
 
 ClientMessage = Annotated[
-    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | BackMessage | SyncMessage
+    ActionMessage
+    | SitMessage
+    | FillBotsMessage
+    | ReadyMessage
+    | LeaveMessage
+    | BackMessage
+    | SyncMessage
     | PingMessage,
     Field(discriminator="type"),
 ]
@@ -125,8 +131,11 @@ CLIENT_TYPES: Final = ("action", "sit", "fill_bots", "ready", "leave", "back", "
 _ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 
 
-def parse_client_message(raw: str | bytes) -> ActionMessage | SitMessage | FillBotsMessage | ReadyMessage \
-        | LeaveMessage | BackMessage | SyncMessage | PingMessage:
+def parse_client_message(
+    raw: str | bytes,
+) -> (
+    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | BackMessage | SyncMessage | PingMessage
+):
     """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")

@@ -45,7 +45,6 @@ class HandReplay:
             raise ReplayRefused(403, "this hand is still being played: replays open finished hands only")
         return probe
 
-
     def advance(self, hand: Hand, step: int) -> Hand:
         """``hand`` after its first ``step`` stored actions (and the time-out, where it was called)."""
         for index, text in enumerate(self.actions[:step]):

@@ -16,10 +16,11 @@ from burraco.web import db
 def seat_names(c: DbConnection, table_id: int, players: int) -> list[str]:
     """``players`` names, seat by seat, as the table showed them (its ``sit`` and ``bot`` events
     before the first deal); an empty string where the seat is not known."""
-    rows = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text)
-                     .where(db.events.c.table_id == table_id, db.events.c.hand == 0,
-                            db.events.c.kind.in_(("sit", "bot", "leave")))
-                     .order_by(db.events.c.seq)).all()
+    rows = c.execute(
+        select(db.events.c.kind, db.events.c.seat, db.events.c.text)
+        .where(db.events.c.table_id == table_id, db.events.c.hand == 0, db.events.c.kind.in_(("sit", "bot", "leave")))
+        .order_by(db.events.c.seq)
+    ).all()
     names = [""] * players
     for kind, seat, text in rows:
         if 0 <= seat < players:
@@ -30,10 +31,15 @@ def seat_names(c: DbConnection, table_id: int, players: int) -> list[str]:
 def auto_steps(c: DbConnection, table_id: int, hand: int) -> list[int]:
     """The replay steps (1-based, as ``step``) of hand ``hand`` that the computer played for a player:
     the rest of a turn after its timer ran out, and every move while the seat was stood in for or left."""
-    rows = c.execute(select(db.events.c.kind, db.events.c.seat, db.events.c.text)
-                     .where(db.events.c.table_id == table_id, db.events.c.hand == hand,
-                            db.events.c.kind.in_(("action", "timer", "standin", "leave")))
-                     .order_by(db.events.c.seq)).all()
+    rows = c.execute(
+        select(db.events.c.kind, db.events.c.seat, db.events.c.text)
+        .where(
+            db.events.c.table_id == table_id,
+            db.events.c.hand == hand,
+            db.events.c.kind.in_(("action", "timer", "standin", "leave")),
+        )
+        .order_by(db.events.c.seq)
+    ).all()
     steps: list[int] = []
     timed_out, step = -1, 0
     away: set[int] = set()

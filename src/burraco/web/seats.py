@@ -44,6 +44,14 @@ class Seat:
         return self.user_id is not None and self.bot is None
 
     def to_dict(self, index: int, players: int) -> dict[str, Any]:
-        return {"seat": index, "position": SEAT_NAMES[players][index], "user_id": self.user_id,
-                "name": self.name, "bot": self.bot, "left": self.left, "standin": self.standin,
-                "connected": self.connections > 0 or self.bot is not None, "ready": self.ready}
+        return {
+            "seat": index,
+            "position": SEAT_NAMES[players][index],
+            "user_id": self.user_id,
+            "name": self.name,
+            "bot": self.bot,
+            "left": self.left,
+            "standin": self.standin,
+            "connected": self.connections > 0 or self.bot is not None,
+            "ready": self.ready,
+        }

@@ -50,6 +50,7 @@ from burraco.web.table_setup import new_seed as new_seed
 log = logging.getLogger(__name__)
 Status = Literal["waiting", "playing", "between", "over"]
 
+
 class Table:
     """A live table. Call the ``async`` methods only from its actor (``table.actor.run(...)``)."""
 
@@ -158,8 +159,13 @@ class Table:
         return broadcasting.state_text(self, conn, shared, reply_to, full)
 
     # ------------------------------------------------------------------ broadcasting (broadcasting.py)
-    def broadcast(self, actor: Connection | None = None, reply_to: int | None = None, full: bool = False,
-                  exclude: Connection | None = None) -> None:
+    def broadcast(
+        self,
+        actor: Connection | None = None,
+        reply_to: int | None = None,
+        full: bool = False,
+        exclude: Connection | None = None,
+    ) -> None:
         broadcasting.broadcast(self, actor, reply_to, full, exclude)
 
     def send_watchers(self, now: float) -> None:
@@ -173,16 +179,18 @@ class Table:
         """Apply one stored event to the in-memory table (the same code for live play and restarts)."""
         apply_event(self, TableEvent(kind, seat, text, user_id), action)
 
-    async def event(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
-                    action: Action | None = None) -> None:
+    async def event(
+        self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None, action: Action | None = None
+    ) -> None:
         """Apply an event and store it (awaited). Call from the table's actor. A refused action raises
         :class:`IllegalActionError` and a failed write :class:`TableError` (``store_failed``); either
         way the table is left exactly as it was and nothing is stored."""
         async with self.atomic():
             self.apply(kind, seat, text, user_id, action)
 
-    def apply(self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None,
-              action: Action | None = None) -> None:
+    def apply(
+        self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None, action: Action | None = None
+    ) -> None:
         """Apply an event in memory and queue its row; only inside :meth:`atomic`."""
         assert self._pending is not None, "apply() outside atomic()"
         event = TableEvent(kind, seat, text, user_id)
@@ -220,8 +228,9 @@ class Table:
             await asyncio.wrap_future(future)
         except Exception as error:
             log.warning("table %s: a change could not be stored, rolled back: %s", self.id, error)
-            raise TableError("the server could not save this change: nothing happened, please try again",
-                             STORE_FAILED) from error
+            raise TableError(
+                "the server could not save this change: nothing happened, please try again", STORE_FAILED
+            ) from error
 
     def finish_hand(self) -> None:
         self.last_hand = self.match.current

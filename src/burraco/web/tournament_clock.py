@@ -42,22 +42,34 @@ def info(table: Table) -> dict[str, Any] | None:
     data = table.config.tournament
     if data is None:
         return None
-    return {"id": data["id"], "turn": data["turn"], "table": data["table"], "time_left": time_left(table),
-            "timed_out": table.match.timed_out}
+    return {
+        "id": data["id"],
+        "turn": data["turn"],
+        "table": data["table"],
+        "time_left": time_left(table),
+        "timed_out": table.match.timed_out,
+    }
 
 
 def due(table: Table) -> bool:
     """True when the turn's time has run out and the table has not called time-out yet."""
     end = deadline(table)
-    return (end is not None and not table.match.timed_out and table.status in ("playing", "between")
-            and table.runtime.wallclock() >= end)
+    return (
+        end is not None
+        and not table.match.timed_out
+        and table.status in ("playing", "between")
+        and table.runtime.wallclock() >= end
+    )
 
 
 def deal_due(table: Table) -> bool:
     """A tournament table between hands deals the next one as soon as no connected player is still
     looking at the score sheet (the turn's clock runs: no pause for absent players or bots)."""
-    return (table.config.tournament is not None and table.status == "between"
-            and not any(s.human and not s.left and s.connections > 0 and not s.ready for s in table.seats))
+    return (
+        table.config.tournament is not None
+        and table.status == "between"
+        and not any(s.human and not s.left and s.connections > 0 and not s.ready for s in table.seats)
+    )
 
 
 async def tick(table: Table) -> bool:

@@ -71,8 +71,9 @@ def _users_by_name(svc: TournamentService, names: list[str]) -> list[User]:
     def read(c: Connection) -> list[User | None]:
         found: list[User | None] = []
         for name in names:
-            row = c.execute(select(db.users.c.id).where(db.users.c.name_key == name_key(name),
-                                                        db.users.c.kind == "account")).first()
+            row = c.execute(
+                select(db.users.c.id).where(db.users.c.name_key == name_key(name), db.users.c.kind == "account")
+            ).first()
             found.append(None if row is None else get_user(c, int(row.id)))
         return found
 
@@ -83,8 +84,14 @@ def _users_by_name(svc: TournamentService, names: list[str]) -> list[User]:
     return [u for u in users if u is not None]
 
 
-def save_online(svc: TournamentService, tournament_id: int, user: User | None, version: int | None,
-                step: Callable[[Tournament, dict[str, Any]], object], director: bool = True) -> TournamentRow:
+def save_online(
+    svc: TournamentService,
+    tournament_id: int,
+    user: User | None,
+    version: int | None,
+    step: Callable[[Tournament, dict[str, Any]], object],
+    director: bool = True,
+) -> TournamentRow:
     """Apply ``step`` to the tournament and its online part and store both (compare-and-set on the
     version, as the console's steps). ``director`` False: the server's own step (a table finished)."""
     owner = svc.require_director(user) if director else None
@@ -107,8 +114,14 @@ def _apply(step: Callable[[Tournament, dict[str, Any]], object], online: dict[st
     return step(t, online)
 
 
-def link_players(svc: TournamentService, tournament_id: int, user: User | None, version: int | None,
-                 entrant: int | str, names: list[str]) -> None:
+def link_players(
+    svc: TournamentService,
+    tournament_id: int,
+    user: User | None,
+    version: int | None,
+    entrant: int | str,
+    names: list[str],
+) -> None:
     """Link accounts (by name) to an entrant: they sit at its tables, in this order (an empty list
     unlinks: bots play for it)."""
     if len(names) > MAX_PLAYERS:
@@ -154,8 +167,14 @@ def join(svc: TournamentService, tournament_id: int, user: User | None, entrant:
     save_online(svc, tournament_id, None, None, step, director=False)
 
 
-def start_turn(svc: TournamentService, tournament_id: int, user: User | None, version: int | None,
-               minutes: float | None, director: bool = True) -> list[TablePlan]:
+def start_turn(
+    svc: TournamentService,
+    tournament_id: int,
+    user: User | None,
+    version: int | None,
+    minutes: float | None,
+    director: bool = True,
+) -> list[TablePlan]:
     """Pair the next turn if the last one is complete (or none is paired), start its clock (Art. 5:
     25/35/45 minutes for 2/3/4 hands unless ``minutes``) and plan a live table for each of its tables
     that has no result and no live table yet (a late arrival's table opens with the turn's clock)."""
@@ -176,12 +195,15 @@ def start_turn(svc: TournamentService, tournament_id: int, user: User | None, ve
                 plans.append(_plan(t, tournament_id, online, table, turn.number, float(state["deadline"])))
 
     row = save_online(svc, tournament_id, user, version, step, director)
-    return [TablePlan(p.tournament_id, p.turn, p.table, p.name, p.hands, p.vp_table, p.deadline, row.owner_id,
-                      p.seats) for p in plans]
+    return [
+        TablePlan(p.tournament_id, p.turn, p.table, p.name, p.hands, p.vp_table, p.deadline, row.owner_id, p.seats)
+        for p in plans
+    ]
 
 
-def _plan(t: Tournament, tournament_id: int, online: dict[str, Any], table: TTable, turn: int,
-          deadline: float) -> TablePlan:
+def _plan(
+    t: Tournament, tournament_id: int, online: dict[str, Any], table: TTable, turn: int, deadline: float
+) -> TablePlan:
     ns, ew = _side(t, online, table.ns, table.ns_line), _side(t, online, table.ew, table.ew_line)
     seats = (ns[1], ew[1], ns[0], ew[0])  # South, West, North, East
     name = f"{t.config.name[:40]} · {turn}/{table.number}"
@@ -207,9 +229,9 @@ def _side(t: Tournament, online: dict[str, Any], ids: tuple[int, ...], line: int
 
 def attach_tables(svc: TournamentService, tournament_id: int, turn: int, opened: dict[int, int]) -> None:
     """Remember the live table that plays each table of ``turn`` (``{table number: live table id}``)."""
+
     def step(_t: Tournament, online: dict[str, Any]) -> None:
-        online["turns"].setdefault(str(turn), {"tables": {}})["tables"].update(
-            {str(k): v for k, v in opened.items()})
+        online["turns"].setdefault(str(turn), {"tables": {}})["tables"].update({str(k): v for k, v in opened.items()})
 
     save_online(svc, tournament_id, None, None, step, director=False)
 
@@ -233,11 +255,19 @@ def record_result(svc: TournamentService, tournament_id: int, turn: int, table: 
     return paired[0]
 
 
-def set_options(svc: TournamentService, tournament_id: int, user: User | None, version: int | None,
-                minutes: float | None, auto: bool | None, open_: bool | None = None) -> None:
+def set_options(
+    svc: TournamentService,
+    tournament_id: int,
+    user: User | None,
+    version: int | None,
+    minutes: float | None,
+    auto: bool | None,
+    open_: bool | None = None,
+) -> None:
     """The event's online settings: the turn's minutes (None: Art. 5's), whether each turn starts as
     soon as the previous one is complete (``auto``) instead of at the director's word, and whether
     players may enter the event themselves (``open``)."""
+
     def step(_t: Tournament, online: dict[str, Any]) -> None:
         online["minutes"] = minutes
         if auto is not None:

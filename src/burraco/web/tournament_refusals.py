@@ -24,52 +24,61 @@ from typing import Any, Final
 from fastapi import HTTPException
 
 _N = r"(?P<{}>-?\d+)"
-PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple((code, re.compile(text)) for code, text in (
-    # registration (Art. 33)
-    ("name_empty", r"^a name cannot be empty"),
-    ("name_digits", r"^a name cannot be only digits"),
-    ("name_registered", r"^(['\"]?)(?P<name>.+?)\1 is already registered$"),
-    ("late_too_late", r"^Art\. 33: turn (?P<turn>\d+) is already paired"),
-    ("late_individual", r"^Art\. 33: a late player may only complete"),
-    ("late_no_table", r"^Art\. 33: turn 1 has no incomplete table"),
-    ("unknown_entrant", r"^no (?:pair|player|team) (['\"]?)(?P<ref>.*?)\1 is registered$"),
-    ("already_withdrawn", r"^(?P<id>\d+) (?P<name>.+) has already withdrawn$"),
-    # turns and tables
-    ("turn_not_paired", r"^turn (?P<turn>\d+) is not paired yet \((?P<paired>\d+) turns paired\)"),
-    ("no_table", r"^turn (?P<turn>\d+) has no table (?P<table>\d+) \(tables: (?P<tables>[^)]*)\)"),
-    # pairing (Art. 2, §11)
-    ("all_paired", r"^all (?P<turns>\d+) turns are already paired"),
-    ("order_turn_one", r"^a seating order applies to turn 1 only"),
-    ("results_missing", r"^turn (?P<turn>\d+) still waits for results at tables (?P<tables>.+)$"),
-    ("too_few", r"^at least (?P<min>\d+) \w+s must be registered, not (?P<count>\d+)"),
-    ("bad_order", r"^the seating order must list every registered entrant exactly once"),
-    ("order_needed", r"^seating by the director: give the turn-1 order"),
-    ("too_few_playing", r"^only (?P<count>\d+) \w+s still playing"),
-    ("bad_jump", r"^a jump of (?P<jump>\d+) on (?P<tables>\d+) tables never moves"),
-    ("no_pairing", r"^(?:no complete pairing exists|cannot pair an odd number)"),
-    # score cards (Art. 30, 31, 32, 23)
-    ("points_missing", r"^give both sides' game points \(ns and ew\), or the match points"),
-    ("points_both", r"^give either both sides' game points or the match points, not both"),
-    ("result_exists", r"^turn (?P<turn>\d+) table (?P<table>\d+) already has a result"),
-    ("not_multiple_of_5", r"^game points and match points are multiples of 5, not " + _N.format("value")),
-    ("no_result", r"^turn (?P<turn>\d+) table (?P<table>\d+) has no result to correct yet"),
-    ("correction_too_late", r"^Art\. 31: an arithmetic error in turn (?P<turn>\d+) can be corrected only before "
-                            r"turn (?P<next>\d+) is paired"),
-    ("correction_arbitral", r"^Art\. 31: turn (?P<turn>\d+) table (?P<table>\d+) holds an arbitral score"),
-    ("swap_not_agreed", r"^Art\. 31: swapped scores are corrected only when"),
-    ("bad_correction", r"^Art\. 31 allows arithmetic and swapped corrections"),
-    ("penalty_min", r"^a penalty removes at least 1 VP, not " + _N.format("vp")),
-    ("bad_side", r"^the guilty side is ns or ew"),
-    # settings (Art. 2, Art. 5)
-    ("no_name", r"^a tournament needs a name"),
-    ("bad_movement", r"^unknown movement '?(?P<name>[^';]*)'?"),
-    ("bad_repeat", r"^bad repeat count in movement '?(?P<item>[^']*)'?"),
-    ("movement_too_long", r"^movement '.*' names (?P<count>\d+) turns but the tournament has (?P<turns>\d+)"),
-    ("individual_danish", r"^individual tournaments change partners every turn"),
-    # files
-    ("bad_file", r"^(?:malformed tournament file|not a burraco tournament file|unsupported tournament file|"
-                 r"bad tournament settings|bad kind, seating|unknown result kind)"),
-))
+PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
+    (code, re.compile(text))
+    for code, text in (
+        # registration (Art. 33)
+        ("name_empty", r"^a name cannot be empty"),
+        ("name_digits", r"^a name cannot be only digits"),
+        ("name_registered", r"^(['\"]?)(?P<name>.+?)\1 is already registered$"),
+        ("late_too_late", r"^Art\. 33: turn (?P<turn>\d+) is already paired"),
+        ("late_individual", r"^Art\. 33: a late player may only complete"),
+        ("late_no_table", r"^Art\. 33: turn 1 has no incomplete table"),
+        ("unknown_entrant", r"^no (?:pair|player|team) (['\"]?)(?P<ref>.*?)\1 is registered$"),
+        ("already_withdrawn", r"^(?P<id>\d+) (?P<name>.+) has already withdrawn$"),
+        # turns and tables
+        ("turn_not_paired", r"^turn (?P<turn>\d+) is not paired yet \((?P<paired>\d+) turns paired\)"),
+        ("no_table", r"^turn (?P<turn>\d+) has no table (?P<table>\d+) \(tables: (?P<tables>[^)]*)\)"),
+        # pairing (Art. 2, §11)
+        ("all_paired", r"^all (?P<turns>\d+) turns are already paired"),
+        ("order_turn_one", r"^a seating order applies to turn 1 only"),
+        ("results_missing", r"^turn (?P<turn>\d+) still waits for results at tables (?P<tables>.+)$"),
+        ("too_few", r"^at least (?P<min>\d+) \w+s must be registered, not (?P<count>\d+)"),
+        ("bad_order", r"^the seating order must list every registered entrant exactly once"),
+        ("order_needed", r"^seating by the director: give the turn-1 order"),
+        ("too_few_playing", r"^only (?P<count>\d+) \w+s still playing"),
+        ("bad_jump", r"^a jump of (?P<jump>\d+) on (?P<tables>\d+) tables never moves"),
+        ("no_pairing", r"^(?:no complete pairing exists|cannot pair an odd number)"),
+        # score cards (Art. 30, 31, 32, 23)
+        ("points_missing", r"^give both sides' game points \(ns and ew\), or the match points"),
+        ("points_both", r"^give either both sides' game points or the match points, not both"),
+        ("result_exists", r"^turn (?P<turn>\d+) table (?P<table>\d+) already has a result"),
+        ("not_multiple_of_5", r"^game points and match points are multiples of 5, not " + _N.format("value")),
+        ("no_result", r"^turn (?P<turn>\d+) table (?P<table>\d+) has no result to correct yet"),
+        (
+            "correction_too_late",
+            r"^Art\. 31: an arithmetic error in turn (?P<turn>\d+) can be corrected only before "
+            r"turn (?P<next>\d+) is paired",
+        ),
+        ("correction_arbitral", r"^Art\. 31: turn (?P<turn>\d+) table (?P<table>\d+) holds an arbitral score"),
+        ("swap_not_agreed", r"^Art\. 31: swapped scores are corrected only when"),
+        ("bad_correction", r"^Art\. 31 allows arithmetic and swapped corrections"),
+        ("penalty_min", r"^a penalty removes at least 1 VP, not " + _N.format("vp")),
+        ("bad_side", r"^the guilty side is ns or ew"),
+        # settings (Art. 2, Art. 5)
+        ("no_name", r"^a tournament needs a name"),
+        ("bad_movement", r"^unknown movement '?(?P<name>[^';]*)'?"),
+        ("bad_repeat", r"^bad repeat count in movement '?(?P<item>[^']*)'?"),
+        ("movement_too_long", r"^movement '.*' names (?P<count>\d+) turns but the tournament has (?P<turns>\d+)"),
+        ("individual_danish", r"^individual tournaments change partners every turn"),
+        # files
+        (
+            "bad_file",
+            r"^(?:malformed tournament file|not a burraco tournament file|unsupported tournament file|"
+            r"bad tournament settings|bad kind, seating|unknown result kind)",
+        ),
+    )
+)
 """(code, pattern of the director's English message) in the order they are tried."""
 
 
@@ -92,7 +101,7 @@ def _value(text: str) -> int | str:
 
 OWN_CODES: Final = {
     "not_director": "only a tournament director may do this (a server administrator grants the role: "
-                    "burraco director grant NAME)",
+    "burraco director grant NAME)",
     "not_owner": "only the director who runs this tournament ({owner}) may change it",
     "not_found": "there is no tournament {id}",
     "changed": "the tournament changed since you loaded it (now at version {version}): reload and try again",
@@ -110,8 +119,7 @@ OWN_CODES: Final = {
 
 def own(status: int, code: str, **params: Any) -> HTTPException:
     """An HTTP refusal of the web layer, ``t.<code>`` (raise it)."""
-    return HTTPException(status, {"code": f"t.{code}", "message": OWN_CODES[code].format(**params),
-                                  "params": params})
+    return HTTPException(status, {"code": f"t.{code}", "message": OWN_CODES[code].format(**params), "params": params})
 
 
 def refused(text: str, status: int = 422, **context: Any) -> HTTPException:

@@ -100,8 +100,14 @@ class TournamentService:
             raise refused(str(error)) from None
         return self.repo.create(t.config.name, owner.id, to_document(t), self.now())
 
-    def change(self, tournament_id: int, user: User | None, version: int | None,
-               step: Callable[[Tournament], object], **context: Any) -> None:
+    def change(
+        self,
+        tournament_id: int,
+        user: User | None,
+        version: int | None,
+        step: Callable[[Tournament], object],
+        **context: Any,
+    ) -> None:
         """Apply ``step`` to the tournament and store it (compare-and-set on its version)."""
         director = self.require_director(user)
         for _ in range(RETRIES):

@@ -49,8 +49,9 @@ class OnlineTables:
     def service(self) -> TournamentService:
         return TournamentService(TournamentRepository(self.runtime.store), self.runtime.wallclock)
 
-    async def start(self, tournament_id: int, user: User | None, version: int | None,
-                    minutes: float | None) -> list[int]:
+    async def start(
+        self, tournament_id: int, user: User | None, version: int | None, minutes: float | None
+    ) -> list[int]:
         """The director starts the next turn (or opens a late arrival's table): the ids of the tables opened."""
         async with self.lock:
             plans = await asyncio.to_thread(start_turn, self.service(), tournament_id, user, version, minutes)
@@ -66,11 +67,22 @@ class OnlineTables:
 
     async def open(self, plan: TablePlan) -> Table:
         """Create, seat and deal one tournament table."""
-        tournament: dict[str, Any] = {"id": plan.tournament_id, "turn": plan.turn, "table": plan.table,
-                                      "deadline": plan.deadline}
-        config = TableConfig(plan.name, plan.vp_table, table_rules(plan.vp_table, plan.hands), new_seed(),
-                             grace=self.grace, created_by=plan.owner_id, created_at=self.runtime.wallclock(),
-                             tournament=tournament)
+        tournament: dict[str, Any] = {
+            "id": plan.tournament_id,
+            "turn": plan.turn,
+            "table": plan.table,
+            "deadline": plan.deadline,
+        }
+        config = TableConfig(
+            plan.name,
+            plan.vp_table,
+            table_rules(plan.vp_table, plan.hands),
+            new_seed(),
+            grace=self.grace,
+            created_by=plan.owner_id,
+            created_at=self.runtime.wallclock(),
+            tournament=tournament,
+        )
         table = await self.manager.create(config)
         await table.actor.run(lambda: self._seat(table, plan))
         return table
@@ -93,11 +105,11 @@ class OnlineTables:
             return
         ns, ew = table.match.totals[0], table.match.totals[1]
         async with self.lock:
-            auto = await asyncio.to_thread(record_result, self.service(), int(info["id"]), int(info["turn"]),
-                                           int(info["table"]), ns, ew)
+            auto = await asyncio.to_thread(
+                record_result, self.service(), int(info["id"]), int(info["turn"]), int(info["table"]), ns, ew
+            )
             if auto:
-                plans = await asyncio.to_thread(start_turn, self.service(), int(info["id"]), None, None, None,
-                                                False)
+                plans = await asyncio.to_thread(start_turn, self.service(), int(info["id"]), None, None, None, False)
                 await self._open_all(plans)
 
 

@@ -58,8 +58,11 @@ def _between_limit(table: Table) -> float:
 
 def needs_tick(table: Table, now: float) -> bool:
     """Cheap check (no lock) whether :func:`tick` may have something to do."""
-    if (table.status == "over" and not table.recorded) or tournament_clock.due(table) \
-            or tournament_clock.deal_due(table):
+    if (
+        (table.status == "over" and not table.recorded)
+        or tournament_clock.due(table)
+        or tournament_clock.deal_due(table)
+    ):
         return True
     if table.watchers_dirty and now - table.watchers_at >= table.runtime.limits.watchers_every:
         return True

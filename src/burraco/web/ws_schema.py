@@ -63,5 +63,8 @@ SERVER_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ServerMessage)
 @functools.cache
 def ws_schema() -> dict[str, Any]:
     """``{"client": <JSON Schema>, "server": <JSON Schema>}`` (draft 2020-12, as pydantic writes it)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
-            "client": TypeAdapter(ClientMessage).json_schema(), "server": SERVER_ADAPTER.json_schema()}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "client": TypeAdapter(ClientMessage).json_schema(),
+        "server": SERVER_ADAPTER.json_schema(),
+    }

@@ -7,7 +7,8 @@ from alembic import context
 from burraco.web.db import metadata
 
 connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=metadata, render_as_batch=True,
-                  transaction_per_migration=False)
+context.configure(
+    connection=connection, target_metadata=metadata, render_as_batch=True, transaction_per_migration=False
+)
 with context.begin_transaction():
     context.run_migrations()

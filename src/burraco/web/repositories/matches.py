@@ -42,16 +42,31 @@ class MatchRepository:
 
     def history(self, user_id: int) -> list[dict[str, Any]]:
         """A player's last matches, newest first."""
-        rows = self.store.read(lambda c: c.execute(
-            select(db.match_players, db.matches.c.table_id, db.matches.c.finished_at, db.matches.c.summary)
-            .join(db.matches, db.matches.c.id == db.match_players.c.match_id)
-            .where(db.match_players.c.user_id == user_id).order_by(desc(db.matches.c.id))
-            .limit(HISTORY_LENGTH)).all())
-        return [{"match_id": r.match_id, "table_id": r.table_id, "finished_at": r.finished_at,
-                 "seat": r.seat, "points": r.points, "result": r.result, "left": r.left,
-                 "rating_before": r.rating_before, "rating_after": r.rating_after,
-                 "summary": {k: v for k, v in r.summary.items() if k != "results"},
-                 "hands": len(r.summary.get("results", []))} for r in rows]
+        rows = self.store.read(
+            lambda c: c.execute(
+                select(db.match_players, db.matches.c.table_id, db.matches.c.finished_at, db.matches.c.summary)
+                .join(db.matches, db.matches.c.id == db.match_players.c.match_id)
+                .where(db.match_players.c.user_id == user_id)
+                .order_by(desc(db.matches.c.id))
+                .limit(HISTORY_LENGTH)
+            ).all()
+        )
+        return [
+            {
+                "match_id": r.match_id,
+                "table_id": r.table_id,
+                "finished_at": r.finished_at,
+                "seat": r.seat,
+                "points": r.points,
+                "result": r.result,
+                "left": r.left,
+                "rating_before": r.rating_before,
+                "rating_after": r.rating_after,
+                "summary": {k: v for k, v in r.summary.items() if k != "results"},
+                "hands": len(r.summary.get("results", [])),
+            }
+            for r in rows
+        ]
 
 
 def unrated_users(entrants: list[list[int]], users: list[int | None]) -> set[int | None]:
@@ -88,8 +103,7 @@ def standing(entrants: list[list[int]], totals: list[int], left: list[bool]) -> 
     >>> standing([[0, 2], [1, 3]], [900, 400], [False, False, True, False])
     [(0, 900), (1, 400)]
     """
-    return [(0 if any(left[s] for s in group) else 1, total)
-            for group, total in zip(entrants, totals, strict=True)]
+    return [(0 if any(left[s] for s in group) else 1, total) for group, total in zip(entrants, totals, strict=True)]
 
 
 def winner(standings: list[tuple[int, int]]) -> int | None:
@@ -118,21 +132,35 @@ def outcome(standings: list[tuple[int, int]], entrant: int) -> str:
 
 def _record(c: Connection, record: MatchRecord) -> None:
     ids = [u for u in record.users if u is not None]
-    current = {r.id: (r.mu, r.sigma) for r in c.execute(
-        select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))}
+    current = {
+        r.id: (r.mu, r.sigma)
+        for r in c.execute(select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))
+    }
     after = _new_ratings(record, current)
     standings = standing(record.entrants, record.totals, record.left)
-    match_id = db.new_id(c.execute(db.matches.insert().values(
-        table_id=record.table_id, finished_at=record.finished_at, summary=record.summary)))
+    match_id = db.new_id(
+        c.execute(
+            db.matches.insert().values(table_id=record.table_id, finished_at=record.finished_at, summary=record.summary)
+        )
+    )
     for e, group in enumerate(record.entrants):
         for seat in group:
             user_id = _user(record, seat)
             (mu0, s0), (mu1, s1) = current[user_id], after[user_id]
-            c.execute(db.match_players.insert().values(
-                match_id=match_id, seat=seat, user_id=user_id, points=record.totals[e],
-                result=outcome(standings, e), left=record.left[seat],
-                rating_before=ratings.display(mu0, s0), rating_after=ratings.display(mu1, s1)))
+            c.execute(
+                db.match_players.insert().values(
+                    match_id=match_id,
+                    seat=seat,
+                    user_id=user_id,
+                    points=record.totals[e],
+                    result=outcome(standings, e),
+                    left=record.left[seat],
+                    rating_before=ratings.display(mu0, s0),
+                    rating_after=ratings.display(mu1, s1),
+                )
+            )
     for user_id, (mu, sigma) in after.items():
-        c.execute(update(db.users).where(db.users.c.id == user_id).values(
-            mu=mu, sigma=sigma, matches=db.users.c.matches + 1))
+        c.execute(
+            update(db.users).where(db.users.c.id == user_id).values(mu=mu, sigma=sigma, matches=db.users.c.matches + 1)
+        )
     c.execute(update(db.tables).where(db.tables.c.id == record.table_id).values(status="over"))

@@ -38,14 +38,32 @@ class TournamentRow:
 
 
 def _row(r: Any) -> TournamentRow:
-    return TournamentRow(int(r.id), str(r.name), int(r.owner_id), str(r.owner), dict(r.document), int(r.version),
-                         float(r.created_at), float(r.updated_at), None if r.online is None else dict(r.online))
+    return TournamentRow(
+        int(r.id),
+        str(r.name),
+        int(r.owner_id),
+        str(r.owner),
+        dict(r.document),
+        int(r.version),
+        float(r.created_at),
+        float(r.updated_at),
+        None if r.online is None else dict(r.online),
+    )
 
 
 def _query() -> Any:
     t = db.tournaments
-    return select(t.c.id, t.c.name, t.c.owner_id, db.users.c.name.label("owner"), t.c.document, t.c.version,
-                  t.c.created_at, t.c.updated_at, t.c.online).join(db.users, db.users.c.id == t.c.owner_id)
+    return select(
+        t.c.id,
+        t.c.name,
+        t.c.owner_id,
+        db.users.c.name.label("owner"),
+        t.c.document,
+        t.c.version,
+        t.c.created_at,
+        t.c.updated_at,
+        t.c.online,
+    ).join(db.users, db.users.c.id == t.c.owner_id)
 
 
 class TournamentRepository:
@@ -56,9 +74,15 @@ class TournamentRepository:
 
     def create(self, name: str, owner_id: int, document: dict[str, Any], now: float) -> int:
         """Store a new tournament (version 1); its id."""
-        return self.store.write(lambda c: db.new_id(c.execute(db.tournaments.insert().values(
-            name=name[:80], owner_id=owner_id, document=document, version=1, created_at=now,
-            updated_at=now)))).result()
+        return self.store.write(
+            lambda c: db.new_id(
+                c.execute(
+                    db.tournaments.insert().values(
+                        name=name[:80], owner_id=owner_id, document=document, version=1, created_at=now, updated_at=now
+                    )
+                )
+            )
+        ).result()
 
     def get(self, tournament_id: int) -> TournamentRow | None:
         if not 0 <= tournament_id <= db.MAX_ID:
@@ -74,14 +98,26 @@ class TournamentRepository:
         query = query.order_by(desc(db.tournaments.c.updated_at), desc(db.tournaments.c.id)).limit(LISTED)
         return [_row(r) for r in self.store.read(lambda c: c.execute(query).all())]
 
-    def save(self, tournament_id: int, version: int, name: str, document: dict[str, Any], now: float,
-             online: dict[str, Any] | None = None) -> bool:
+    def save(
+        self,
+        tournament_id: int,
+        version: int,
+        name: str,
+        document: dict[str, Any],
+        now: float,
+        online: dict[str, Any] | None = None,
+    ) -> bool:
         """Write a changed document (and its online part, when given) if the row is still at ``version``
         (then it is at ``version + 1``); False when another change came first (nothing written)."""
+
         def write(c: Connection) -> bool:
             t = db.tournaments
-            values: dict[str, Any] = {"name": name[:80], "document": document, "version": version + 1,
-                                      "updated_at": now}
+            values: dict[str, Any] = {
+                "name": name[:80],
+                "document": document,
+                "version": version + 1,
+                "updated_at": now,
+            }
             if online is not None:
                 values["online"] = online
             result = c.execute(update(t).where(t.c.id == tournament_id, t.c.version == version).values(**values))
@@ -104,14 +140,16 @@ class TournamentRepository:
 
         def write(c: Connection) -> bool:
             u = db.users
-            result = c.execute(update(u).where(u.c.name_key == name_key(name), u.c.kind == "account")
-                               .values(role=role))
+            result = c.execute(update(u).where(u.c.name_key == name_key(name), u.c.kind == "account").values(role=role))
             return bool(result.rowcount == 1)
 
         return self.store.write(write).result()
 
     def directors(self) -> list[str]:
         """The names of every director, alphabetically."""
-        rows = self.store.read(lambda c: c.execute(
-            select(db.users.c.name).where(db.users.c.role == "director").order_by(db.users.c.name_key)).all())
+        rows = self.store.read(
+            lambda c: c.execute(
+                select(db.users.c.name).where(db.users.c.role == "director").order_by(db.users.c.name_key)
+            ).all()
+        )
         return [str(r.name) for r in rows]

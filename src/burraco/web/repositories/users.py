@@ -40,9 +40,13 @@ class UserRepository:
 
     def login_row(self, key: str) -> LoginRow | None:
         """The id and password hash of the account whose :func:`~burraco.web.auth.name_key` is ``key``."""
-        row = self.store.read(lambda c: c.execute(
-            select(db.users.c.id, db.users.c.password_hash).where(db.users.c.name_key == key,
-                                                                  db.users.c.kind == "account")).first())
+        row = self.store.read(
+            lambda c: c.execute(
+                select(db.users.c.id, db.users.c.password_hash).where(
+                    db.users.c.name_key == key, db.users.c.kind == "account"
+                )
+            ).first()
+        )
         return LoginRow(int(row.id), row.password_hash) if row is not None else None
 
     def get(self, user_id: int) -> User | None:
@@ -52,13 +56,15 @@ class UserRepository:
 
     def ensure_bots(self, now: float) -> dict[str, int]:
         """The user id of each bot difficulty (created on first start)."""
+
         def write(c: Connection) -> dict[str, int]:
             found: dict[str, int] = {}
             for name in BOT_NAMES:
                 key = f"bot:{name}"
                 row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
-                found[name] = int(row[0]) if row is not None else _insert_user(
-                    c, f"Bot ({name})", key, "bot", None, now)
+                found[name] = (
+                    int(row[0]) if row is not None else _insert_user(c, f"Bot ({name})", key, "bot", None, now)
+                )
             return found
 
         return self.store.write(write).result()
@@ -77,11 +83,21 @@ class UserRepository:
         return self.store.write(secret_key).result()
 
 
-def _insert_user(c: Connection, name: str, key: str | None, kind: str, password_hash: str | None,
-                 now: float) -> int:
-    return db.new_id(c.execute(db.users.insert().values(
-        name=name, name_key=key, password_hash=password_hash, kind=kind, mu=ratings.DEFAULT_MU,
-        sigma=ratings.DEFAULT_SIGMA, matches=0, created_at=now)))
+def _insert_user(c: Connection, name: str, key: str | None, kind: str, password_hash: str | None, now: float) -> int:
+    return db.new_id(
+        c.execute(
+            db.users.insert().values(
+                name=name,
+                name_key=key,
+                password_hash=password_hash,
+                kind=kind,
+                mu=ratings.DEFAULT_MU,
+                sigma=ratings.DEFAULT_SIGMA,
+                matches=0,
+                created_at=now,
+            )
+        )
+    )
 
 
 def _token_key(token: str) -> str:
@@ -102,8 +118,11 @@ def end_session(connection: Connection, token: str) -> None:
 
 def session_user(connection: Connection, user_id: int, token: str) -> User | None:
     """The user of a live session (None once it was ended by a logout)."""
-    row = connection.execute(select(db.users).join(db.sessions, db.sessions.c.user_id == db.users.c.id).where(
-        db.sessions.c.id == _token_key(token), db.users.c.id == user_id)).first()
+    row = connection.execute(
+        select(db.users)
+        .join(db.sessions, db.sessions.c.user_id == db.users.c.id)
+        .where(db.sessions.c.id == _token_key(token), db.users.c.id == user_id)
+    ).first()
     return _row_user(row) if row is not None else None
 
 

@@ -21,8 +21,14 @@ def _user_response(user: auth.User | None) -> UserResponse:
 
 
 def _set_cookie(response: Response, settings: AppConfig, value: str) -> None:
-    response.set_cookie(auth.COOKIE, value, max_age=auth.SESSION_DAYS * 86400,
-                        httponly=True, samesite="lax", secure=settings.secure_cookies)
+    response.set_cookie(
+        auth.COOKIE,
+        value,
+        max_age=auth.SESSION_DAYS * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
 
 
 def _signed_in(request: Request, response: Response, user_id: int) -> UserResponse:

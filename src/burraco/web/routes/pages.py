@@ -36,16 +36,19 @@ def router() -> APIRouter:
     from burraco import rulebook
 
     pages = APIRouter(tags=["pages"])
-    rendered = {lang: rulebook.page_html(stylesheet="/static/style.css", home="/", lang=lang)
-                for lang in rulebook.LANGS}
+    rendered = {
+        lang: rulebook.page_html(stylesheet="/static/style.css", home="/", lang=lang) for lang in rulebook.LANGS
+    }
 
     @pages.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
 
     @pages.get("/rules", include_in_schema=False, response_class=HTMLResponse)
-    def rules_page(lang: Annotated[Literal["en", "it"] | None, Query()] = None,
-                   accept_language: Annotated[str | None, Header()] = None) -> HTMLResponse:
+    def rules_page(
+        lang: Annotated[Literal["en", "it"] | None, Query()] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> HTMLResponse:
         chosen = lang or preferred(accept_language, rulebook.LANGS)
         return HTMLResponse(rendered[chosen], headers={"Vary": "Accept-Language", "Content-Language": chosen})
 

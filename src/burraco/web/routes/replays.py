@@ -27,8 +27,9 @@ def _load(repos: Repos, table_id: int, number: int) -> tuple[HandReplay, int]:
 
 
 @router.get("/replay")
-def replay(table_id: TableId, number: HandNumber, repos: Repos,
-           step: Annotated[int, Query(ge=0, le=100_000)] = 0) -> ReplayResponse:
+def replay(
+    table_id: TableId, number: HandNumber, repos: Repos, step: Annotated[int, Query(ge=0, le=100_000)] = 0
+) -> ReplayResponse:
     """One frame of a finished hand's replay: every zone open, after ``step`` actions."""
     loaded, _ = _load(repos, table_id, number)
     hand, actions = loaded.hand, loaded.actions
@@ -36,16 +37,27 @@ def replay(table_id: TableId, number: HandNumber, repos: Repos,
     step = max(0, min(step, len(actions)))
     loaded.advance(hand, step)
     return ReplayResponse(
-        table_id=table_id, hand=number, seed=loaded.match.seed, step=step, steps=len(actions),
-        action=actions[step - 1] if step else "deal", actor=loaded.seats[step - 1] if step else hand.dealer,
+        table_id=table_id,
+        hand=number,
+        seed=loaded.match.seed,
+        step=step,
+        steps=len(actions),
+        action=actions[step - 1] if step else "deal",
+        actor=loaded.seats[step - 1] if step else hand.dealer,
         hands=[cards_text(sorted(hand.hand_cards(s))) for s in range(hand.players)],
-        view=view_to_dict(observe(hand, None), loaded.rules), scores=scores_to_list(final.scores()),
-        actions=actions, names=repos.tables.store.read(lambda c: seat_names(c, table_id, hand.players)),
-        auto=repos.tables.store.read(lambda c: auto_steps(c, table_id, number)))
+        view=view_to_dict(observe(hand, None), loaded.rules),
+        scores=scores_to_list(final.scores()),
+        actions=actions,
+        names=repos.tables.store.read(lambda c: seat_names(c, table_id, hand.players)),
+        auto=repos.tables.store.read(lambda c: auto_steps(c, table_id, number)),
+    )
 
 
-@router.get("/history", response_class=PlainTextResponse,
-            responses={200: {"content": {"text/plain": {}}, "description": "a core hand history"}})
+@router.get(
+    "/history",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/plain": {}}, "description": "a core hand history"}},
+)
 def history(table_id: TableId, number: HandNumber, repos: Repos) -> str:
     """The finished hand as a core hand history (``docs/hand-history.md``)."""
     from burraco.core.history import write_history

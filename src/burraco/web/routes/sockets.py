@@ -68,8 +68,9 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
             sockets.discard(session[1], conn)
 
 
-async def _open(manager: TableManager, relay: Relay | None, table_id: int,
-                user: auth.User | None) -> Outbox | tuple[int, str]:
+async def _open(
+    manager: TableManager, relay: Relay | None, table_id: int, user: auth.User | None
+) -> Outbox | tuple[int, str]:
     """The socket's connection: at this process's table, relayed to the process holding it, or why not."""
     route = await relay.route(table_id) if relay is not None and user is not None else None
     if isinstance(route, str) and relay is not None and user is not None:
@@ -141,8 +142,7 @@ async def _next(websocket: WebSocket) -> str | bytes | None:
     return raw
 
 
-async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher,
-                   limiter: RateLimiter | None) -> None:
+async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher, limiter: RateLimiter | None) -> None:
     """Dispatch a connection's messages until the client disconnects (or sends one too big)."""
     with contextlib.suppress(WebSocketDisconnect):
         while not conn.closed:

@@ -57,8 +57,9 @@ def lobby(manager: Manager) -> LobbyResponse:
 
 
 @router.post("/tables")
-async def create_table(body: CreateTable, request: Request, user: RequiredUser, manager: Manager,
-                       settings: Config) -> TableResponse:
+async def create_table(
+    body: CreateTable, request: Request, user: RequiredUser, manager: Manager, settings: Config
+) -> TableResponse:
     """Create a table (and sit, and seat bots). Too many tables too fast, or too many unfinished: 429."""
     rules = rules_of(body)
     check_practice(body)
@@ -84,8 +85,9 @@ async def _seat_creator(table: Table, body: CreateTable, user: User) -> None:
 async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, now: float) -> Table:
     name = body.name.strip() or f"{user.name}'s table"
     seed = body.seed if body.seed is not None else new_seed()
-    config = TableConfig(name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id,
-                         now, body.practice)
+    config = TableConfig(
+        name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id, now, body.practice
+    )
     try:
         return await manager.create(config, user)
     except TableError as error:  # too many unfinished tables

@@ -34,7 +34,8 @@ class _Step(BaseModel):
 class LinkPlayers(_Step):
     entrant: Ref
     players: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
-        max_length=4, description="account names, in seat order (N-S: North then South); [] unlinks")
+        max_length=4, description="account names, in seat order (N-S: North then South); [] unlinks"
+    )
 
 
 class OnlineSettings(_Step):
@@ -67,34 +68,54 @@ def view(row: TournamentRow, user: User | None, now: float) -> dict[str, Any]:
     number = t.paired_turns
     state = online["turns"].get(str(number), {})
     live = state.get("tables", {})
-    tables = [{"table": x.number, "table_id": live.get(str(x.number)), "ns": t.side_label(x, "ns"),
-               "ew": t.side_label(x, "ew"), "entrants": list(x.entrants), "done": x.result is not None}
-              for x in (t.turns[-1].tables if t.turns else [])]
+    tables = [
+        {
+            "table": x.number,
+            "table_id": live.get(str(x.number)),
+            "ns": t.side_label(x, "ns"),
+            "ew": t.side_label(x, "ew"),
+            "entrants": list(x.entrants),
+            "done": x.result is not None,
+        }
+        for x in (t.turns[-1].tables if t.turns else [])
+    ]
     deadline = state.get("deadline")
-    return {"turn": number, "turns": t.config.turns, "started": deadline is not None, "deadline": deadline,
-            "time_left": None if deadline is None else round(max(0.0, float(deadline) - now), 1),
-            "minutes": online.get("minutes"), "auto": bool(online.get("auto")), "open": bool(online.get("open")),
-            "players": players,
-            "tables": tables, "rests": [r.entrant for r in t.turns[-1].rests] if t.turns else [],
-            "mine": _mine(online, tables, t.turns[-1].rests if t.turns else [], user, t)}
+    return {
+        "turn": number,
+        "turns": t.config.turns,
+        "started": deadline is not None,
+        "deadline": deadline,
+        "time_left": None if deadline is None else round(max(0.0, float(deadline) - now), 1),
+        "minutes": online.get("minutes"),
+        "auto": bool(online.get("auto")),
+        "open": bool(online.get("open")),
+        "players": players,
+        "tables": tables,
+        "rests": [r.entrant for r in t.turns[-1].rests] if t.turns else [],
+        "mine": _mine(online, tables, t.turns[-1].rests if t.turns else [], user, t),
+    }
 
 
-def _mine(online: dict[str, Any], tables: list[dict[str, Any]], rests: list[Any], user: User | None,
-          t: Any) -> dict[str, Any] | None:
+def _mine(
+    online: dict[str, Any], tables: list[dict[str, Any]], rests: list[Any], user: User | None, t: Any
+) -> dict[str, Any] | None:
     if user is None:
         return None
     for eid, ids in online["players"].items():
         if user.id in [int(u) for u in ids]:
             entrant = int(eid)
             here = next((x for x in tables if entrant in x["entrants"]), None)
-            return {"entrant": entrant, "name": t.name(entrant), "table": None if here is None else here["table"],
-                    "table_id": None if here is None else here["table_id"],
-                    "rest": any(r.entrant == entrant for r in rests)}
+            return {
+                "entrant": entrant,
+                "name": t.name(entrant),
+                "table": None if here is None else here["table"],
+                "table_id": None if here is None else here["table_id"],
+                "rest": any(r.entrant == entrant for r in rests),
+            }
     return None
 
 
-def _answer(request: Request, tournament_id: int, user: User | None, opened: list[int] | None = None
-            ) -> OnlineResponse:
+def _answer(request: Request, tournament_id: int, user: User | None, opened: list[int] | None = None) -> OnlineResponse:
     svc = service(request)
     return OnlineResponse(online=view(svc.row(tournament_id), user, svc.now()), opened=opened or [])
 
@@ -113,8 +134,7 @@ def players(tournament_id: TournamentId, body: LinkPlayers, request: Request, us
 
 
 @router.post("/{tournament_id}/online/settings")
-def settings(tournament_id: TournamentId, body: OnlineSettings, request: Request,
-             user: OptionalUser) -> OnlineResponse:
+def settings(tournament_id: TournamentId, body: OnlineSettings, request: Request, user: OptionalUser) -> OnlineResponse:
     """The turn's minutes and whether turns start by themselves (its director only)."""
     set_options(service(request), tournament_id, user, body.version, body.minutes, body.auto, body.open)
     return _answer(request, tournament_id, user)
@@ -128,8 +148,7 @@ def join_event(tournament_id: TournamentId, body: Join, request: Request, user: 
 
 
 @router.post("/{tournament_id}/online/start")
-async def start(tournament_id: TournamentId, body: StartTurn, request: Request,
-                user: OptionalUser) -> OnlineResponse:
+async def start(tournament_id: TournamentId, body: StartTurn, request: Request, user: OptionalUser) -> OnlineResponse:
     """Start the next turn online (pairing it if the last one is complete) and open its tables, or
     open the tables still missing (a late arrival's): its director only."""
     opened = await request.app.state.online.start(tournament_id, user, body.version, body.minutes)

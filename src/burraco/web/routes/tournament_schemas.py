@@ -28,8 +28,12 @@ class CreateTournament(_Step):
     kind: Literal["pairs", "individual", "teams"] = "pairs"
     turns: int = Field(default=4, ge=1, le=40)
     hands: Literal[2, 3, 4] = 3
-    movement: str = Field(default="danish-modified", min_length=1, max_length=200,
-                          description="one movement, or per turn: 'mitchell*3,danish-modified'")
+    movement: str = Field(
+        default="danish-modified",
+        min_length=1,
+        max_length=200,
+        description="one movement, or per turn: 'mitchell*3,danish-modified'",
+    )
     vp_table: Literal["fibur", "portal"] = "fibur"
     jump: int = Field(default=1, ge=1, le=100)
     seating: Literal["order", "lot", "director"] = "order"

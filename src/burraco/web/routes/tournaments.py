@@ -38,12 +38,26 @@ from burraco.web.tournament_views import detail, listed, standing_out
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 TournamentId = Annotated[int, PathParam(ge=0, le=2**62, description="a tournament's id")]
 TurnNumber = Annotated[int, PathParam(ge=1, le=1000, description="a turn's number, from 1")]
-FILE_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8", "html": "text/html; charset=utf-8",
-              "pdf": "application/pdf"}
-DOWNLOAD: dict[int | str, dict[str, Any]] = {200: {"description": "a file to download", "content": {
-    "application/json": {"schema": {"type": "object"}}, "text/csv": {}, "text/html": {}, "application/pdf": {}}}}
-CARDS: dict[int | str, dict[str, Any]] = {200: {"description": "the score cards", "content": {
-    "application/pdf": {}, "text/html": {}}}}
+FILE_TYPES = {
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+    "pdf": "application/pdf",
+}
+DOWNLOAD: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "a file to download",
+        "content": {
+            "application/json": {"schema": {"type": "object"}},
+            "text/csv": {},
+            "text/html": {},
+            "application/pdf": {},
+        },
+    }
+}
+CARDS: dict[int | str, dict[str, Any]] = {
+    200: {"description": "the score cards", "content": {"application/pdf": {}, "text/html": {}}}
+}
 
 
 def service(request: Request) -> TournamentService:
@@ -60,24 +74,36 @@ def _detail(request: Request, tournament_id: int, user: OptionalUser) -> Tournam
 
 
 @router.get("")
-def list_tournaments(request: Request, user: OptionalUser,
-                     mine: Annotated[bool, Query(description="only the signed-in director's")] = False
-                     ) -> TournamentList:
+def list_tournaments(
+    request: Request,
+    user: OptionalUser,
+    mine: Annotated[bool, Query(description="only the signed-in director's")] = False,
+) -> TournamentList:
     """The newest tournaments (public), or the signed-in director's own (``mine``)."""
     svc = service(request)
     owner = user.id if mine and user is not None else (-1 if mine else None)
     rows = svc.repo.listed(owner)
-    return TournamentList(tournaments=[listed(r) for r in rows],
-                          can_direct=svc.is_director(user))
+    return TournamentList(tournaments=[listed(r) for r in rows], can_direct=svc.is_director(user))
 
 
 @router.post("")
 def create(body: CreateTournament, request: Request, user: OptionalUser) -> TournamentResponse:
     """A new tournament (directors only), as ``burraco tournament new``."""
     seed = body.seed if body.seed is not None else new_seed()
-    new_id = service(request).create(user, lambda tournament: tournament.create(
-        body.name, kind=body.kind, turns=body.turns, hands=body.hands, movement=body.movement,
-        vp_table=body.vp_table, jump=body.jump, seating=body.seating, seed=seed))
+    new_id = service(request).create(
+        user,
+        lambda tournament: tournament.create(
+            body.name,
+            kind=body.kind,
+            turns=body.turns,
+            hands=body.hands,
+            movement=body.movement,
+            vp_table=body.vp_table,
+            jump=body.jump,
+            seating=body.seating,
+            seed=seed,
+        ),
+    )
     return _detail(request, new_id, user)
 
 
@@ -89,8 +115,9 @@ def import_file(body: ImportTournament, request: Request, user: OptionalUser) ->
 
 
 @router.get("/{tournament_id}", response_model=TournamentResponse)
-def get_tournament(tournament_id: TournamentId, request: Request, response: Response,
-                   user: OptionalUser) -> TournamentResponse | Response:
+def get_tournament(
+    tournament_id: TournamentId, request: Request, response: Response, user: OptionalUser
+) -> TournamentResponse | Response:
     """The whole tournament (public). Answers 304 to ``If-None-Match`` with its current ETag, so a
     page polling it for live standings costs one small query while nothing changes."""
     svc = service(request)
@@ -105,18 +132,22 @@ def get_tournament(tournament_id: TournamentId, request: Request, response: Resp
 
 
 @router.get("/{tournament_id}/standings")
-def standings(tournament_id: TournamentId, request: Request,
-              after: Annotated[int | None, Query(ge=0, le=1000, description="after this turn")] = None
-              ) -> StandingsResponse:
+def standings(
+    tournament_id: TournamentId,
+    request: Request,
+    after: Annotated[int | None, Query(ge=0, le=1000, description="after this turn")] = None,
+) -> StandingsResponse:
     """(Provisional) standings after any paired turn (public), as ``burraco tournament standings``."""
     _row, t = service(request).load(tournament_id)
     lines = run_step(t, lambda x: x.standings(after))
-    return StandingsResponse(after=t.paired_turns if after is None else after,
-                             standings=[standing_out(s) for s in lines])
+    return StandingsResponse(
+        after=t.paired_turns if after is None else after, standings=[standing_out(s) for s in lines]
+    )
 
 
-def _step(request: Request, tournament_id: int, user: OptionalUser, version: int | None, step: Any,
-          **context: Any) -> TournamentResponse:
+def _step(
+    request: Request, tournament_id: int, user: OptionalUser, version: int | None, step: Any, **context: Any
+) -> TournamentResponse:
     service(request).change(tournament_id, user, version, step, **context)
     return _detail(request, tournament_id, user)
 
@@ -136,47 +167,72 @@ def pair(tournament_id: TournamentId, body: Pair, request: Request, user: Option
 @router.post("/{tournament_id}/results")
 def result(tournament_id: TournamentId, body: Card, request: Request, user: OptionalUser) -> TournamentResponse:
     """A table's score card: both sides' game points, or N-S's MP (Art. 30). A refusal names the card."""
-    return _step(request, tournament_id, user, body.version,
-                 lambda t: t.enter_result(body.turn, body.table, ns=body.ns, ew=body.ew, mp=body.mp),
-                 turn=body.turn, table=body.table)
+    return _step(
+        request,
+        tournament_id,
+        user,
+        body.version,
+        lambda t: t.enter_result(body.turn, body.table, ns=body.ns, ew=body.ew, mp=body.mp),
+        turn=body.turn,
+        table=body.table,
+    )
 
 
 @router.post("/{tournament_id}/corrections")
-def correct(tournament_id: TournamentId, body: Correction, request: Request, user: OptionalUser
-            ) -> TournamentResponse:
+def correct(tournament_id: TournamentId, body: Correction, request: Request, user: OptionalUser) -> TournamentResponse:
     """Art. 31: an arithmetic error before the next turn is paired; swapped scores when the table agrees."""
-    return _step(request, tournament_id, user, body.version,
-                 lambda t: t.correct(body.turn, body.table, body.kind, ns=body.ns, ew=body.ew, mp=body.mp,
-                                     agreed=body.agreed), turn=body.turn, table=body.table)
+    return _step(
+        request,
+        tournament_id,
+        user,
+        body.version,
+        lambda t: t.correct(body.turn, body.table, body.kind, ns=body.ns, ew=body.ew, mp=body.mp, agreed=body.agreed),
+        turn=body.turn,
+        table=body.table,
+    )
 
 
 @router.post("/{tournament_id}/penalties")
-def penalty(tournament_id: TournamentId, body: PenaltyIn, request: Request, user: OptionalUser
-            ) -> TournamentResponse:
+def penalty(tournament_id: TournamentId, body: PenaltyIn, request: Request, user: OptionalUser) -> TournamentResponse:
     """Art. 23: VP off an entrant's standings, no benefit to its opponents."""
-    return _step(request, tournament_id, user, body.version,
-                 lambda t: t.penalize(body.entrant, body.turn, vp=body.vp, reason=body.reason), turn=body.turn)
+    return _step(
+        request,
+        tournament_id,
+        user,
+        body.version,
+        lambda t: t.penalize(body.entrant, body.turn, vp=body.vp, reason=body.reason),
+        turn=body.turn,
+    )
 
 
 @router.post("/{tournament_id}/abandonments")
 def abandon(tournament_id: TournamentId, body: Abandon, request: Request, user: OptionalUser) -> TournamentResponse:
     """Art. 32: an unjustified abandonment's arbitral score (the innocent side at least 14-6, 355 MP)."""
-    return _step(request, tournament_id, user, body.version,
-                 lambda t: t.abandon(body.turn, body.table, body.guilty, ns=body.ns, ew=body.ew),
-                 turn=body.turn, table=body.table)
+    return _step(
+        request,
+        tournament_id,
+        user,
+        body.version,
+        lambda t: t.abandon(body.turn, body.table, body.guilty, ns=body.ns, ew=body.ew),
+        turn=body.turn,
+        table=body.table,
+    )
 
 
 @router.post("/{tournament_id}/withdrawals")
-def withdraw(tournament_id: TournamentId, body: Withdraw, request: Request, user: OptionalUser
-             ) -> TournamentResponse:
+def withdraw(tournament_id: TournamentId, body: Withdraw, request: Request, user: OptionalUser) -> TournamentResponse:
     """The entrant plays no more turns; its opponents this turn get a forced rest (Art. 32)."""
     return _step(request, tournament_id, user, body.version, lambda t: t.withdraw(body.entrant))
 
 
 @router.get("/{tournament_id}/export", response_class=Response, responses=DOWNLOAD)
-def export(tournament_id: TournamentId, request: Request, user: OptionalUser,
-           fmt: Annotated[Literal["json", "csv", "html", "pdf"], Query(alias="format")] = "json",
-           what: Annotated[Literal["standings", "results", "all"] | None, Query()] = None) -> Response:
+def export(
+    tournament_id: TournamentId,
+    request: Request,
+    user: OptionalUser,
+    fmt: Annotated[Literal["json", "csv", "html", "pdf"], Query(alias="format")] = "json",
+    what: Annotated[Literal["standings", "results", "all"] | None, Query()] = None,
+) -> Response:
     """The CLI's JSON file (its director only: it holds the lot's seed), or the standings and results as
     CSV, HTML or PDF (public), exactly as ``burraco tournament export`` writes them."""
     svc = service(request)
@@ -190,8 +246,9 @@ def export(tournament_id: TournamentId, request: Request, user: OptionalUser,
     else:
         content = run_step(t, lambda x: _report(x, fmt, what))
     filename = f"tournament-{row.id}{'-' + what if what else ''}.{fmt}"
-    return Response(content, media_type=FILE_TYPES[fmt],
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return Response(
+        content, media_type=FILE_TYPES[fmt], headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+    )
 
 
 def _report(t: Any, fmt: str, what: str | None) -> str | bytes:
@@ -218,13 +275,18 @@ def _pdf() -> Any:
 
 
 @router.get("/{tournament_id}/turns/{turn}/scorecards", response_class=Response, responses=CARDS)
-def scorecards(tournament_id: TournamentId, turn: TurnNumber, request: Request,
-               fmt: Annotated[Literal["pdf", "html"], Query(alias="format")] = "pdf") -> Response:
+def scorecards(
+    tournament_id: TournamentId,
+    turn: TurnNumber,
+    request: Request,
+    fmt: Annotated[Literal["pdf", "html"], Query(alias="format")] = "pdf",
+) -> Response:
     """Printable score cards, one per table of the turn (Art. 30), as ``burraco tournament scorecards``."""
     from burraco.tournament import export as ex
 
     row, t = service(request).load(tournament_id)
-    content: str | bytes = run_step(t, lambda x: _pdf().scorecards_pdf(x, turn) if fmt == "pdf"
-                                    else ex.scorecards_html(x, turn), turn=turn)
+    content: str | bytes = run_step(
+        t, lambda x: _pdf().scorecards_pdf(x, turn) if fmt == "pdf" else ex.scorecards_html(x, turn), turn=turn
+    )
     disposition = f'attachment; filename="scorecards-{row.id}-turn{turn}.{fmt}"'
     return Response(content, media_type=FILE_TYPES[fmt], headers={"Content-Disposition": disposition})

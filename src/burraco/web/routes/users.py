@@ -15,5 +15,7 @@ def profile(user_id: UserId, repos: Repos) -> ProfileResponse:
     user = repos.users.get(user_id)
     if user is None:
         raise HTTPException(404, "no such player")
-    return ProfileResponse(user=UserOut.model_validate(user.to_dict()),
-                           matches=[MatchEntry.model_validate(m) for m in repos.matches.history(user_id)])
+    return ProfileResponse(
+        user=UserOut.model_validate(user.to_dict()),
+        matches=[MatchEntry.model_validate(m) for m in repos.matches.history(user_id)],
+    )

@@ -16,8 +16,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table("settings", sa.Column("key", sa.String(64), primary_key=True),
-                    sa.Column("value", sa.Text, nullable=False))
+    op.create_table(
+        "settings", sa.Column("key", sa.String(64), primary_key=True), sa.Column("value", sa.Text, nullable=False)
+    )
     op.create_table(
         "users",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
