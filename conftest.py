@@ -15,7 +15,7 @@ from pathlib import Path
 CORE = Path(__file__).resolve().parent / "src" / "burraco" / "core"
 BOTS = Path(__file__).resolve().parent / "src" / "burraco" / "bots"
 RL = CORE.parent / "rl"
-MIGRATIONS = Path(__file__).resolve().parent / "src" / "burraco" / "web" / "migrations"
+MIGRATIONS = Path(__file__).resolve().parent / "src" / "burraco" / "web" / "persistence" / "migrations"
 """Alembic runs ``env.py`` and the revision scripts itself; importing them alone does nothing useful."""
 
 

@@ -8,7 +8,18 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "burraco"
-LAYER = {"core": 1, "bots": 2, "arena": 2, "cli": 3, "tournament": 3, "benchmarks": 3, "web": 3, "rl": 3, "rulebook": 2}
+LAYER = {
+    "core": 1,
+    "bots": 2,
+    "arena": 2,
+    "cli": 3,
+    "tournament": 3,
+    "benchmarks": 3,
+    "web": 3,
+    "loadtest": 3,
+    "rl": 3,
+    "rulebook": 2,
+}
 
 
 def _imports(path: Path) -> set[str]:

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.exc import OperationalError
 
-from burraco.web.loadtest_servers import fresh_schema
+from burraco.loadtest.servers import fresh_schema
 
 POSTGRES = os.environ.get("BURRACO_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 BACKENDS = ("sqlite", "postgresql")

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from redis_helpers import URL
 from web_helpers import FakeClock, create_table, guest, make_app
 
-from burraco.web import loadtest_servers
+from burraco.loadtest import servers as loadtest_servers
 
 
 def redis_or_skip() -> None:

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from web_helpers import Player, create_table
 
-from burraco.web import ratings
-from burraco.web.auth import COOKIE
-from burraco.web.repositories.matches import outcome, standing, winner
+from burraco.web.accounts import ratings
+from burraco.web.accounts.auth import COOKIE
+from burraco.web.persistence.repositories.matches import outcome, standing, winner
 
 
 @given(st.lists(st.tuples(st.integers(-2000, 4000), st.booleans()), min_size=2, max_size=3))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fastapi.testclient import TestClient
 from web_helpers import FakeClock, Player, create_table, guest, table_of, tick
 
-from burraco.web.absence import MAX_TIMEOUTS
+from burraco.web.table.absence import MAX_TIMEOUTS
 
 
 def time_out_once(client: TestClient, clock: FakeClock, player: Player) -> dict[str, object]:

@@ -10,8 +10,8 @@ from sqlalchemy import select
 from web_helpers import Player, create_table, guest, simple_policy
 
 from burraco.core.history import read_history, replay
-from burraco.web import db
-from burraco.web.auth import COOKIE
+from burraco.web.accounts.auth import COOKIE
+from burraco.web.persistence import db
 
 
 def test_register_login_logout(client_factory: Callable[..., TestClient]) -> None:

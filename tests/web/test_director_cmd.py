@@ -7,9 +7,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from burraco.cli.director_cmd import app
-from burraco.web.db import Store
-from burraco.web.repositories.tournaments import TournamentRepository
-from burraco.web.repositories.users import UserRepository
+from burraco.web.persistence.db import Store
+from burraco.web.persistence.repositories.tournaments import TournamentRepository
+from burraco.web.persistence.repositories.users import UserRepository
 
 
 def test_grant_list_and_revoke(tmp_path: Path) -> None:

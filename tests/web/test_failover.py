@@ -17,8 +17,8 @@ redis = pytest.importorskip("redis")
 
 from redis_helpers import redis_or_skip  # noqa: E402
 
-from burraco.web.leases import PREFIX, RedisLeases  # noqa: E402
-from burraco.web.ownership import CLOSE_MOVED, SETTLE  # noqa: E402
+from burraco.web.cluster.ownership import CLOSE_MOVED, SETTLE  # noqa: E402
+from burraco.web.persistence.leases import PREFIX, RedisLeases  # noqa: E402
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy, tick
 
 from burraco.core.cards import format_card
-from burraco.web.limits import Limits
-from burraco.web.ownership import SETTLE
+from burraco.web.cluster.ownership import SETTLE
+from burraco.web.table.limits import Limits
 
 redis = pytest.importorskip("redis")
 
@@ -148,6 +148,6 @@ def test_the_lobby_and_the_user_limits_are_shared(database: str, namespace: str)
 
 @given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=40), max_size=12))
 def test_a_bundle_gives_back_its_messages_whatever_they_hold(messages: list[str]) -> None:
-    from burraco.web.fanout import bundle, unbundle
+    from burraco.web.cluster.relay import bundle, unbundle
 
     assert unbundle(bundle(messages)) == messages

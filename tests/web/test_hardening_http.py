@@ -20,11 +20,12 @@ from burraco.core.actions import Action
 from burraco.core.cards import format_card
 from burraco.core.match import Match
 from burraco.core.options import PRESETS, Rules
-from burraco.web import auth, bot_scheduler
-from burraco.web.input_limits import MAX_BODY_BYTES, WS_MAX_BYTES
-from burraco.web.login_guard import LoginLimits
-from burraco.web.rules_schema import RANGES
-from burraco.web.tables import Connection
+from burraco.web.accounts import auth
+from burraco.web.accounts.login_guard import LoginLimits
+from burraco.web.http.input_limits import MAX_BODY_BYTES, WS_MAX_BYTES
+from burraco.web.protocol.rules_schema import RANGES
+from burraco.web.table import bots as bot_scheduler
+from burraco.web.table.live import Connection
 
 
 # ----------------------------------------------------------------------------- seeds

@@ -21,11 +21,11 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import FakeClock, Player, create_table, guest, make_app, simple_policy, table_of, tick
 
-from burraco.web import db
 from burraco.web.instance_lock import InstanceLock
-from burraco.web.limits import Limits
-from burraco.web.repositories.matches import unrated_users
-from burraco.web.tables import Connection, Table
+from burraco.web.persistence import db
+from burraco.web.persistence.repositories.matches import unrated_users
+from burraco.web.table.limits import Limits
+from burraco.web.table.live import Connection, Table
 
 
 def stored_events(url: str, table_id: int) -> list[tuple[str, int]]:
@@ -368,7 +368,7 @@ def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., Tes
 def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(
     client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from burraco.web import ratings
+    from burraco.web.accounts import ratings
 
     client = client_factory()
     ann = guest(client, "Ann")
@@ -547,7 +547,7 @@ def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
 
 
 def test_a_reader_too_slow_is_closed_with_its_own_code_and_reason() -> None:
-    from burraco.web.connection import CLOSE_SLOW, MAX_QUEUE, Outbox
+    from burraco.web.table.connection import CLOSE_SLOW, MAX_QUEUE, Outbox
 
     box = Outbox()
     for i in range(MAX_QUEUE):

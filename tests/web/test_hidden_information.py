@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from web_helpers import Player, create_table, guest, simple_policy
 
 from burraco.core.cards import format_card
-from burraco.web.ownership import SETTLE
-from burraco.web.tables import Connection
+from burraco.web.cluster.ownership import SETTLE
+from burraco.web.table.live import Connection
 
 Recorded = tuple[int | None, dict[str, Any], list[str], Counter[str]]
 
@@ -120,7 +120,7 @@ def test_no_hidden_card_reaches_a_seat(
 def _spies(seen: list[Recorded], built: dict[str, list[str]], delivered: dict[str, list[str]]) -> Iterator[None]:
     """Record what every connection is sent (local and relayed, on the owner) and what each relayed socket
     receives on the other process."""
-    from burraco.web.fanout import RelayedClient, RemoteConnection
+    from burraco.web.cluster.relay import RelayedClient, RemoteConnection
 
     record = _record_into(seen)
     local, remote, relayed = Connection.send_text, RemoteConnection.send_text, RelayedClient.send_text

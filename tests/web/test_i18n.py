@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from burraco.web import http_refusals
-from burraco.web.refusals import PATTERNS, refusal
+from burraco.web.http import refusals as http_refusals
+from burraco.web.protocol.refusals import PATTERNS, refusal
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "burraco" / "web" / "static"
 
@@ -57,7 +57,7 @@ def test_every_refusal_code_and_error_code_is_worded() -> None:
 
 
 def test_every_http_refusal_code_is_worded_in_both_languages() -> None:
-    """Login, register, guest and create-table refusals carry a code (burraco.web.http_refusals)."""
+    """Login, register, guest and create-table refusals carry a code (burraco.web.http.refusals)."""
     keys = catalogue()
     for lang in ("it", "en"):
         assert {f"http.{code}" for code in http_refusals.MESSAGES} <= keys[lang], lang

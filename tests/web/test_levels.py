@@ -17,9 +17,9 @@ from burraco.bots.searcher import ChampionBot
 from burraco.core.actions import Action
 from burraco.core.options import Rules
 from burraco.core.view import Observation
-from burraco.web.bot_scheduler import SLOW_BOTS, build_bot
-from burraco.web.repositories.users import BOT_NAMES
-from burraco.web.seats import DIFFICULTIES
+from burraco.web.persistence.repositories.users import BOT_NAMES
+from burraco.web.table.bots import SLOW_BOTS, build_bot
+from burraco.web.table.seats import DIFFICULTIES
 
 LEVELS = ("beginner", "intermediate", "expert", "champion")
 QUICK_CHAMPION_MS = 1.0

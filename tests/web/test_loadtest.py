@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from redis_helpers import URL, redis_or_skip
 
-from burraco.web.loadtest import main
-from burraco.web.loadtest_client import choose
+from burraco.loadtest.client import choose
+from burraco.loadtest.plan import main
 
 
 def test_a_short_load_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, select, text
 
-from burraco.web import db, migrations
+from burraco.web.persistence import db, migrations
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from sqlalchemy import create_engine, select
 from web_helpers import FakeClock, Player, create_table, guest, make_app, simple_policy
 
 from burraco.core.view import observe
-from burraco.web import db
-from burraco.web.serialize import view_to_dict
+from burraco.web.persistence import db
+from burraco.web.protocol.serialize import view_to_dict
 
 
 def comparable(state: dict[str, Any]) -> dict[str, Any]:

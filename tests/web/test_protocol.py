@@ -12,9 +12,9 @@ from web_helpers import Player, create_table, guest, simple_policy, table_of
 
 from burraco.core.actions import Action
 from burraco.core.hand import Hand
-from burraco.web.protocol import ActionMessage, ProtocolError, parse_client_message
-from burraco.web.serialize import view_to_dict
-from burraco.web.tables import Table
+from burraco.web.protocol.messages import ActionMessage, ProtocolError, parse_client_message
+from burraco.web.protocol.serialize import view_to_dict
+from burraco.web.table.live import Table
 
 
 def snapshot(table: Table) -> tuple[Any, ...]:
@@ -158,7 +158,7 @@ def test_bad_messages_change_nothing(client_factory: Callable[..., TestClient]) 
         refused = mover.act(f"discard {own}")
         assert refused["type"] == "error" and refused["code"] == "illegal"
         assert "(rules §3)" in refused["message"]
-        # ... and a stable code the page words in the player's language (burraco.web.refusals)
+        # ... and a stable code the page words in the player's language (burraco.web.protocol.refusals)
         assert refused["reason"] == "draw_first" and refused["params"] == {"section": "3"}
         assert snapshot(table) == before
         refused = mover.act("pickup")

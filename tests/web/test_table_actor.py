@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burraco.web.table_actor import TableActor
+from burraco.web.table.actor import TableActor
 
 
 def run(coro: object) -> object:

@@ -10,8 +10,8 @@ from sqlalchemy import select
 from web_helpers import FakeClock, Player, create_table, guest, simple_policy, table_of, tick
 
 from burraco.core.view import observe
-from burraco.web import db
-from burraco.web.serialize import view_to_dict
+from burraco.web.persistence import db
+from burraco.web.protocol.serialize import view_to_dict
 
 
 def events_of(client: TestClient, table_id: int) -> list[tuple[str, int, str]]:

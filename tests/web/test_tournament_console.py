@@ -224,7 +224,7 @@ def test_settings_shown_and_the_seed_kept_secret(client_factory: Factory) -> Non
 def test_every_tournament_refusal_is_worded_in_both_languages() -> None:
     from test_i18n import STATIC, catalogue
 
-    from burraco.web.tournament_refusals import codes
+    from burraco.web.tournaments.refusals import codes
 
     keys = catalogue()
     for lang in ("it", "en"):

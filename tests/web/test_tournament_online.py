@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from tournament_helpers import Console, account, cli
 from web_helpers import FakeClock, guest, make_app, manager, tick
 
-from burraco.web.tables import Table
+from burraco.web.table.live import Table
 
 Factory = Callable[..., TestClient]
 PAIRS = ["Pair Rossi", "Pair Verdi", "Pair Bianchi", "Pair Neri"]

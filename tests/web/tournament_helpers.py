@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from burraco.cli.tournament_cmd import app as cli_app
-from burraco.web.auth import COOKIE
-from burraco.web.repositories.tournaments import TournamentRepository
+from burraco.web.accounts.auth import COOKIE
+from burraco.web.persistence.repositories.tournaments import TournamentRepository
 
 Step = tuple[Any, ...]
 

@@ -9,11 +9,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from burraco.web.accounts.auth import COOKIE
+from burraco.web.accounts.login_guard import LoginLimits
 from burraco.web.app import create_app
-from burraco.web.auth import COOKIE
-from burraco.web.login_guard import LoginLimits
-from burraco.web.manager import TableManager
-from burraco.web.tables import Table
+from burraco.web.lobby.manager import TableManager
+from burraco.web.table.live import Table
 
 MAX_MESSAGES = 20_000
 """A player helper gives up (fails the test) after this many messages instead of waiting forever."""

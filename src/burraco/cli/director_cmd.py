@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from burraco.web.repositories.tournaments import TournamentRepository
+    from burraco.web.persistence.repositories.tournaments import TournamentRepository
 
 app = typer.Typer(
     name="director",
@@ -31,8 +31,8 @@ DbOpt = Annotated[str | None, typer.Option("--db", help="Database URL [env BURRA
 def _roles(db: str | None) -> Iterator[TournamentRepository]:
     from burraco.web.app import default_db_url
     from burraco.web.config import ServerSettings
-    from burraco.web.db import Store
-    from burraco.web.repositories.tournaments import TournamentRepository
+    from burraco.web.persistence.db import Store
+    from burraco.web.persistence.repositories.tournaments import TournamentRepository
 
     store = Store(ServerSettings().merged(db_url=db).db_url or default_db_url())
     try:

@@ -42,7 +42,7 @@ def serve(
 
         from burraco.web.app import create_app, default_db_url
         from burraco.web.config import ServerSettings
-        from burraco.web.input_limits import WS_MAX_BYTES
+        from burraco.web.http.input_limits import WS_MAX_BYTES
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
@@ -117,7 +117,7 @@ def loadtest(
     ] = "any",
 ) -> None:
     """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
-    from burraco.web.loadtest import main as run_load
+    from burraco.loadtest.plan import main as run_load
 
     try:
         run_load(

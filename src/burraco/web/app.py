@@ -23,25 +23,28 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from burraco.web import auth, db, http_refusals, tournament_tables
-from burraco.web.auth import SessionSigner
-from burraco.web.creation_guard import CreationGuard
-from burraco.web.csrf import OriginCheck
-from burraco.web.dispatcher import Dispatcher
-from burraco.web.fanout import Relay
-from burraco.web.input_limits import MAX_BODY_BYTES, BodyLimit, validation_handler
-from burraco.web.leases import DEFAULT_TTL, NAMESPACE, Leases, LocalLeases, RedisLeases
-from burraco.web.limits import Limits
-from burraco.web.lobby_shared import SharedLobby
-from burraco.web.login_guard import HashPool, Limited, LoginGuard, LoginLimits
-from burraco.web.manager import TableManager
-from burraco.web.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.accounts import auth
+from burraco.web.accounts.auth import SessionSigner
+from burraco.web.accounts.creation_guard import CreationGuard
+from burraco.web.accounts.login_guard import HashPool, Limited, LoginGuard, LoginLimits
+from burraco.web.accounts.shared_limits import SharedLimits
+from burraco.web.cluster.relay import Relay
+from burraco.web.cluster.shared_lobby import SharedLobby
+from burraco.web.http import refusals as http_refusals
+from burraco.web.http.csrf import OriginCheck
+from burraco.web.http.input_limits import MAX_BODY_BYTES, BodyLimit, validation_handler
+from burraco.web.http.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.http.security_headers import DOCS_PATH, SecurityHeaders
+from burraco.web.lobby.manager import TableManager
+from burraco.web.persistence import db
+from burraco.web.persistence.leases import DEFAULT_TTL, NAMESPACE, Leases, LocalLeases, RedisLeases
 from burraco.web.routes import include_routers
 from burraco.web.routes.deps import AppConfig, SessionSockets
 from burraco.web.routes.pages import STATIC
-from burraco.web.security_headers import DOCS_PATH, SecurityHeaders
-from burraco.web.shared_limits import SharedLimits
-from burraco.web.tables import Clock, Runtime
+from burraco.web.table.dispatcher import Dispatcher
+from burraco.web.table.limits import Limits
+from burraco.web.table.live import Clock, Runtime
+from burraco.web.tournaments import tables as tournament_tables
 
 log = logging.getLogger(__name__)
 Settings = AppConfig

@@ -6,12 +6,12 @@ import asyncio
 
 from fastapi import APIRouter, Request, Response
 
-from burraco.web import auth
-from burraco.web.auth import AuthError
-from burraco.web.http_refusals import refused
-from burraco.web.login_guard import LoginGuard
+from burraco.web.accounts import auth
+from burraco.web.accounts.auth import AuthError
+from burraco.web.accounts.login_guard import LoginGuard
+from burraco.web.http.refusals import refused
+from burraco.web.protocol.schemas import Credentials, GuestRequest, UserOut, UserResponse
 from burraco.web.routes.deps import AppConfig, OptionalUser, address, config, repos, session_of
-from burraco.web.routes.schemas import Credentials, GuestRequest, UserOut, UserResponse
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 

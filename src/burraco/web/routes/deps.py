@@ -9,16 +9,16 @@ from fastapi import Depends, Request
 from fastapi import Path as PathParam
 from starlette.requests import HTTPConnection
 
-from burraco.web import auth
-from burraco.web.auth import User
-from burraco.web.http_refusals import refused
-from burraco.web.login_guard import LoginLimits
+from burraco.web.accounts import auth
+from burraco.web.accounts.auth import User
+from burraco.web.accounts.login_guard import LoginLimits
+from burraco.web.http.refusals import refused
 
 if TYPE_CHECKING:
-    from burraco.web.connection import Outbox
-    from burraco.web.manager import TableManager
-    from burraco.web.repositories import Repositories
-    from burraco.web.tables import Clock
+    from burraco.web.lobby.manager import TableManager
+    from burraco.web.persistence.repositories import Repositories
+    from burraco.web.table.connection import Outbox
+    from burraco.web.table.live import Clock
 
 
 @dataclass

@@ -8,11 +8,11 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import PlainTextResponse
 
 from burraco.core.view import observe
-from burraco.web.replay import HandReplay, ReplayRefused, load_hand
-from burraco.web.replay_names import auto_steps, seat_names
+from burraco.web.persistence.replay import HandReplay, ReplayRefused, load_hand
+from burraco.web.persistence.replay_names import auto_steps, seat_names
+from burraco.web.protocol.schemas import ReplayResponse
+from burraco.web.protocol.serialize import cards_text, scores_to_list, view_to_dict
 from burraco.web.routes.deps import HandNumber, Repos, TableId
-from burraco.web.routes.schemas import ReplayResponse
-from burraco.web.serialize import cards_text, scores_to_list, view_to_dict
 
 router = APIRouter(prefix="/api/tables/{table_id}/hands/{number}", tags=["replays"])
 

@@ -11,18 +11,18 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from burraco.web import auth
-from burraco.web.connection import Outbox
-from burraco.web.dispatcher import Dispatcher, RateLimiter
-from burraco.web.fanout import RelayedClient
-from burraco.web.input_limits import WS_MAX_BYTES
-from burraco.web.manager import TableManager
-from burraco.web.ownership import CLOSE_MOVED
+from burraco.web.accounts import auth
+from burraco.web.cluster.ownership import CLOSE_MOVED
+from burraco.web.cluster.relay import RelayedClient
+from burraco.web.http.input_limits import WS_MAX_BYTES
+from burraco.web.lobby.manager import TableManager
 from burraco.web.routes.deps import AppConfig, SessionSockets, session_of, user_from_cookie
-from burraco.web.tables import Connection
+from burraco.web.table.connection import Outbox
+from burraco.web.table.dispatcher import Dispatcher, RateLimiter
+from burraco.web.table.live import Connection
 
 if TYPE_CHECKING:
-    from burraco.web.fanout import Relay
+    from burraco.web.cluster.relay import Relay
 
 router = APIRouter(tags=["tables"])
 

@@ -7,10 +7,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from burraco.web.dispatcher import Dispatcher
-from burraco.web.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.http.metrics import GC_PAUSES, LOOP_LAG
+from burraco.web.protocol.schemas import StatsResponse
 from burraco.web.routes.deps import Config, Manager
-from burraco.web.routes.schemas import StatsResponse
+from burraco.web.table.dispatcher import Dispatcher
 
 router = APIRouter(prefix="/api", tags=["stats"])
 

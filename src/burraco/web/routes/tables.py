@@ -8,11 +8,11 @@ from fastapi import APIRouter, HTTPException, Request
 
 from burraco.core.errors import BurracoError
 from burraco.core.options import PRESETS, Rules, preset
-from burraco.web.auth import User
-from burraco.web.http_refusals import refused
+from burraco.web.accounts.auth import User
+from burraco.web.http.refusals import refused
+from burraco.web.protocol.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
 from burraco.web.routes.deps import Config, Manager, RequiredUser, TableId
-from burraco.web.routes.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
-from burraco.web.tables import Table, TableConfig, TableError, new_seed
+from burraco.web.table.live import Table, TableConfig, TableError, new_seed
 
 router = APIRouter(prefix="/api", tags=["tables"])
 

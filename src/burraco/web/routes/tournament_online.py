@@ -13,13 +13,13 @@ from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
-from burraco.web.auth import User
-from burraco.web.repositories.tournaments import TournamentRow
+from burraco.web.accounts.auth import User
+from burraco.web.persistence.repositories.tournaments import TournamentRow
 from burraco.web.routes.deps import OptionalUser
-from burraco.web.routes.tournament_schemas import Ref
 from burraco.web.routes.tournaments import service
-from burraco.web.tournament_online import join, link_players, online_of, set_options
-from burraco.web.tournament_service import from_document
+from burraco.web.tournaments.online import join, link_players, online_of, set_options
+from burraco.web.tournaments.schemas import Ref
+from burraco.web.tournaments.service import from_document
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 TournamentId = Annotated[int, PathParam(ge=0, le=2**62, description="a tournament's id")]

@@ -17,7 +17,8 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as PathParam
 
 from burraco.web.routes.deps import OptionalUser
-from burraco.web.routes.tournament_schemas import (
+from burraco.web.tournaments.refusals import own
+from burraco.web.tournaments.schemas import (
     Abandon,
     Card,
     Correction,
@@ -31,9 +32,8 @@ from burraco.web.routes.tournament_schemas import (
     TournamentResponse,
     Withdraw,
 )
-from burraco.web.tournament_refusals import own
-from burraco.web.tournament_service import TournamentService, director_module, from_document, new_seed, run_step
-from burraco.web.tournament_views import detail, listed, standing_out
+from burraco.web.tournaments.service import TournamentService, director_module, from_document, new_seed, run_step
+from burraco.web.tournaments.views import detail, listed, standing_out
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 TournamentId = Annotated[int, PathParam(ge=0, le=2**62, description="a tournament's id")]
@@ -61,7 +61,7 @@ CARDS: dict[int | str, dict[str, Any]] = {
 
 
 def service(request: Request) -> TournamentService:
-    from burraco.web.repositories.tournaments import TournamentRepository
+    from burraco.web.persistence.repositories.tournaments import TournamentRepository
 
     return TournamentService(TournamentRepository(request.app.state.store), request.app.state.settings.wallclock)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException
 
+from burraco.web.protocol.schemas import MatchEntry, ProfileResponse, UserOut
 from burraco.web.routes.deps import Repos, UserId
-from burraco.web.routes.schemas import MatchEntry, ProfileResponse, UserOut
 
 router = APIRouter(prefix="/api/users", tags=["users"])
 

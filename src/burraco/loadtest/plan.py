@@ -1,0 +1,258 @@
+"""``burraco loadtest``: many bot clients playing over WebSockets against local servers.
+
+It starts ``--processes`` server processes on one port of 127.0.0.1 (loopback only;
+``loadtest_servers.py``: ``SO_REUSEPORT``, a temporary SQLite file for one process, or a fresh
+PostgreSQL schema and Redis namespace), creates ``--tables`` tables, connects two WebSocket clients to
+each (one per seat, both playing by a simple legal policy with a think time:
+``loadtest_client.py``), plays for
+``--seconds``, stops by itself and prints one ``key=value`` line: tables, connections, actions,
+actions/s, the action latency (from sending an action to receiving the server's answer to it)
+p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answered action was stored.
+``--reconnect-storm``: midway, every client drops its socket within 5 s and reconnects at once.
+Everything is bounded: at most 2000 tables, 8 processes, 600 measured seconds, 300 s to create and
+seat the tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import signal
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+from burraco.loadtest.client import Stats, Storm, play_client
+from burraco.loadtest.servers import HOST, Servers, redis_cpu, started, stored_actions
+from burraco.web.http.metrics import GcPauses, LoopLag
+
+MAX_TABLES: Final = 2000
+MAX_SECONDS: Final = 600.0
+MAX_PROCESSES: Final = 8
+SETUP_LIMIT_S: Final = 300.0
+"""Creating and seating the tables may take at most this long (then the run stops with an error)."""
+SETUP_CONCURRENCY: Final = 64
+SETUP_ATTEMPTS: Final = 5
+"""Times a seating socket the server closes during set-up is opened again."""
+STORM_LIMIT_S: Final = 120.0
+"""After the measured time, a reconnect storm's last clients may take this long to reconnect."""
+
+
+async def _http(
+    method: str, url: str, body: dict[str, Any] | None = None, cookie: str | None = None
+) -> tuple[dict[str, Any], str | None]:
+    import httpx
+
+    headers = {"cookie": cookie} if cookie else {}
+    async with httpx.AsyncClient(timeout=60) as client:
+        response = await client.request(method, url, json=body, headers=headers)
+        response.raise_for_status()
+        return response.json(), response.cookies.get("burraco_session")
+
+
+async def _create_tables(base: str, cookie: str, tables: int, server_bots: bool) -> list[int]:
+    """Create the tables concurrently (at most :data:`SETUP_CONCURRENCY` requests in flight)."""
+    import httpx
+
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    body = {"players": 2, "target": 100_000, "grace": 3600, "bots": "random" if server_bots else None}
+
+    async def create(client: httpx.AsyncClient) -> int:
+        async with gate:
+            response = await client.post(f"{base}/api/tables", json=body)
+        response.raise_for_status()
+        return int(response.json()["table"]["id"])
+
+    async with httpx.AsyncClient(timeout=60, headers={"cookie": cookie, "origin": base}) as client:
+        return list(await asyncio.gather(*(create(client) for _ in range(tables))))
+
+
+async def _seat_all(servers: Servers, ids: list[int], cookie: str) -> None:
+    """Seat client b at seat 1 of every table, concurrently; this starts the matches."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def sit(table_id: int) -> None:
+        async with (
+            gate,
+            connect(servers.socket_url(table_id), additional_headers={"Cookie": cookie}, open_timeout=60) as ws,
+        ):
+            await ws.recv()
+            await ws.send(json.dumps({"type": "sit", "seat": 1, "id": 1}))
+            while json.loads(await ws.recv()).get("reply_to") != 1:
+                pass
+
+    async def sit_or_retry(table_id: int) -> None:
+        """As the web page does, a socket the server closes is opened again (a table that moved between
+        processes just after its creation); a sit already taken is answered as well."""
+        for attempt in range(SETUP_ATTEMPTS):
+            try:
+                return await sit(table_id)
+            except ConnectionClosed:
+                if attempt == SETUP_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(0.5)
+
+    await asyncio.gather(*(sit_or_retry(table_id) for table_id in ids))
+
+
+@dataclass
+class Plan:
+    """What one load test run does."""
+
+    tables: int = 100
+    seconds: float = 30.0
+    think: float = 1.0
+    server_bots: bool = False
+    processes: int = 1
+    reconnect_storm: bool = False
+    db_url: str | None = None
+    redis_url: str | None = None
+    route: str = "any"
+
+
+async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
+    port = servers.port
+    base = f"http://{HOST}:{port}"
+    client_gc = GcPauses().install()
+    _, cookie_a = await _http("POST", f"{base}/api/guest", {"nickname": "load-a"})
+    _, cookie_b = await _http("POST", f"{base}/api/guest", {"nickname": "load-b"})
+    a, b = f"burraco_session={cookie_a}", f"burraco_session={cookie_b}"
+    setup_started = time.perf_counter()
+    ids = await asyncio.wait_for(_create_tables(base, a, plan.tables, plan.server_bots), SETUP_LIMIT_S)
+    stats = Stats()
+    stop = asyncio.Event()
+    storm = Storm() if plan.reconnect_storm else None
+    tasks = []
+    sockets: list[Any] = []
+    for n, table_id in enumerate(ids):
+        url = servers.socket_url(table_id)
+        tasks.append(asyncio.create_task(play_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm)))
+        if not plan.server_bots:
+            tasks.append(asyncio.create_task(play_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
+        if n % 100 == 99:
+            await asyncio.sleep(0.05)
+    if not plan.server_bots:
+        # seat 1 of every table is taken by client b over a short-lived socket, which starts the matches
+        await asyncio.wait_for(_seat_all(servers, ids, b), SETUP_LIMIT_S)
+    setup_s = time.perf_counter() - setup_started
+    await asyncio.sleep(1.0)
+    # this client process measures the server: its own collector must not add pauses to the figures
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    warm = len(stats.latencies)
+    server = await _http("GET", f"{base}/api/stats")
+    client_lag = LoopLag(0.02)
+    lag_task = asyncio.create_task(client_lag.run())
+    started, cpu_started = time.perf_counter(), time.process_time()
+    server_cpu, _ = servers.usage()
+    redis_started = redis_cpu(plan.redis_url)
+    stats.latencies.clear()
+    if storm is not None:  # the storm blows in the middle of the measured time
+        await asyncio.sleep(max(0.0, plan.seconds / 2 - storm.window / 2))
+        storm.start.set()
+        await asyncio.sleep(plan.seconds - max(0.0, plan.seconds / 2 - storm.window / 2))
+    else:
+        await asyncio.sleep(plan.seconds)
+    elapsed = time.perf_counter() - started
+    client_cpu = time.process_time() - cpu_started
+    server_cpu_after, server_rss = servers.usage()
+    redis_used = redis_cpu(plan.redis_url) - redis_started
+    measured = list(stats.latencies)
+    server_after = await _http(
+        "GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}&gc_since={server[0]['gc_pauses']}"
+    )
+    lag_task.cancel()
+    if storm is not None:  # every client reconnects before the run stops (its figures are then complete)
+        deadline = time.perf_counter() + STORM_LIMIT_S
+        while len(stats.reconnects) < len(tasks) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.2)
+    stop.set()
+    gc.enable()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    await asyncio.wait(tasks, timeout=10)
+    for task in tasks:
+        task.cancel()
+    stored = stored_actions(servers.db_url)
+    lat = sorted(measured) or [float("nan")]
+    reconnects = sorted(stats.reconnects) or [float("nan")]
+    one = server_after[0]
+    return {
+        "processes": plan.processes,
+        "route": plan.route,
+        "tables": len(ids),
+        "setup_s": round(setup_s, 1),
+        "connections": len(tasks),
+        "seconds": round(elapsed, 1),
+        "actions": len(measured),
+        "actions_per_s": round(len(measured) / elapsed, 1),
+        "p50_ms": round(1000 * lat[len(lat) // 2], 2),
+        "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2),
+        "max_ms": round(1000 * lat[-1], 2),
+        "mean_ms": round(1000 * statistics.fmean(lat), 2) if measured else float("nan"),
+        "hands_finished": stats.hands,
+        "refused": stats.refused,
+        "client_errors": stats.errors,
+        "confirmed_actions": stats.confirmed,
+        "stored_actions": stored,
+        "lost_actions": max(0, stats.confirmed - stored),
+        "unconfirmed_at_drop": stats.unconfirmed,
+        "server_closes": stats.server_closes,
+        "server_close_codes": "/".join(f"{code}:{n}" for code, n in sorted(stats.close_codes.items())) or "-",
+        "reconnects": len(stats.reconnects),
+        "reconnect_p99_ms": round(1000 * reconnects[min(len(reconnects) - 1, int(len(reconnects) * 0.99))], 1),
+        "warmup_actions": warm,
+        "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
+        "server_cpu_percent": round(100 * (server_cpu_after - server_cpu) / elapsed, 1),
+        "server_rss_mb": round(server_rss, 1),
+        "redis_cpu_percent": round(100 * redis_used / elapsed, 1),
+        "one_server_p50_ms": one["dispatch_p50_ms"],
+        "one_server_p99_ms": one["dispatch_p99_ms"],
+        "one_server_gc_max_ms": one["gc_window_max_ms"],
+        "one_server_gc_max_ms_by_generation": "/".join(str(p) for p in one["gc_window_max_ms_by_generation"]),
+        "one_server_loop_lag_p99_ms": one["loop_lag_p99_ms"],
+        "one_server_loop_lag_max_ms": one["loop_lag_max_ms"],
+        "client_gc_max_ms": round(1000 * client_gc.longest, 1),
+        "client_loop_lag_p99_ms": client_lag.summary()["loop_lag_p99_ms"],
+        "client_loop_lag_max_ms": client_lag.summary()["loop_lag_max_ms"],
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+
+
+def main(
+    tables: int = 100,
+    seconds: float = 30.0,
+    think: float = 1.0,
+    server_bots: bool = False,
+    processes: int = 1,
+    reconnect_storm: bool = False,
+    db_url: str | None = None,
+    redis_url: str | None = None,
+    route: str = "any",
+) -> dict[str, Any]:
+    """Start the server processes, run the clients, stop everything, return and print the figures."""
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValueError(f"--tables must be 1..{MAX_TABLES}")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"--seconds must be in (0, {MAX_SECONDS:g}]")
+    if not 1 <= processes <= MAX_PROCESSES:
+        raise ValueError(f"--processes must be 1..{MAX_PROCESSES}")
+    plan = Plan(tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url, route)
+    # stopped by SIGTERM: leave through the context managers, so the servers stop and their data go
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with started(processes, MAX_TABLES, db_url, redis_url, route) as servers:
+        try:
+            import uvloop
+
+            runner: Any = uvloop.run
+        except ImportError:  # pragma: no cover
+            runner = asyncio.run
+        figures: dict[str, Any] = runner(run(plan, servers))
+    print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
+    return figures

@@ -1,0 +1,1 @@
+"""Accounts and guests: users, signed sessions, ratings, and the guards on logins and table creation."""

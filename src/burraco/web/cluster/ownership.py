@@ -1,0 +1,97 @@
+"""Which live tables this process holds, when processes share a database and a Redis (``leases.py``).
+
+Every tick the process renews the lease of each table it holds; a table whose lease was lost (this
+process stalled past the lease's time, and another took the table) is dropped at once: its sockets
+are closed with 1012 ("service restart": reconnect) and the other process serves them. Every
+``adopt_every`` seconds it also loads the unfinished tables nobody holds (their process died): a
+client reconnecting to any process then finds its table, rebuilt from its events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Final
+
+from burraco.web.persistence.leases import LocalLeases
+
+if TYPE_CHECKING:
+    from burraco.web.lobby.manager import TableManager
+    from burraco.web.table.live import Table
+
+log = logging.getLogger(__name__)
+CLOSE_MOVED: Final = 1012
+"""The close code of a socket whose table moved to another process (reconnect)."""
+ADOPT_EVERY: Final = 2.0
+"""Seconds between looks for tables whose process died."""
+SETTLE: Final = 10.0
+"""Wall-clock seconds a new table is left to its creator before another process may adopt it (the
+creator takes its lease just after the row is stored: never two owners in that moment)."""
+
+
+class Ownership:
+    """Keeps the leases of a manager's tables and adopts orphaned tables."""
+
+    def __init__(self, manager: TableManager, adopt_every: float = ADOPT_EVERY) -> None:
+        self.manager = manager
+        self.adopt_every = adopt_every
+        self.adopted_at = -1e18
+
+    @property
+    def shared(self) -> bool:
+        """False for a process alone (every lease is its own): nothing to renew or adopt."""
+        return not isinstance(self.manager.runtime.leases, LocalLeases)
+
+    async def tick(self, now: float) -> int:
+        """Renew, drop lost tables, adopt orphans; how many tables changed hands."""
+        if not self.shared:
+            return 0
+        changed = 0
+        tables = self.manager.tables
+        # one round trip per thousand tables, from a thread: the event loop serves moves meanwhile
+        for table_id in await asyncio.to_thread(self.manager.runtime.leases.renew_all, list(tables)):
+            table = tables.get(table_id)
+            if table is not None:
+                changed += await self._drop(table)
+        if now - self.adopted_at >= self.adopt_every:
+            self.adopted_at = now
+            changed += await self.adopt()
+        return changed
+
+    async def adopt(self, only: Collection[int] | None = None) -> int:
+        """Load the unfinished tables (of ``only`` if given) no process holds; how many were loaded."""
+        manager = self.manager
+        # (read in a thread: thousands of ids and a Redis round trip must not stall the event loop)
+        ids = await asyncio.to_thread(manager.runtime.repos.tables.unfinished_ids) if only is None else only
+        # only the tables no process holds are read from the database (not those held elsewhere)
+        candidates = [i for i in ids if i not in manager.tables]
+        orphans = await asyncio.to_thread(manager.runtime.leases.unheld, candidates) if candidates else []
+        if not orphans:
+            return 0
+        loaded = manager.load(orphans, created_before=manager.runtime.wallclock() - SETTLE)
+        if loaded:
+            log.info("adopted %d tables", loaded)
+            await manager.resume(set(orphans))
+        return loaded
+
+    async def _drop(self, table: Table) -> int:
+        dropped = await table.actor.run(lambda: self._forget(table))
+        if dropped:
+            log.warning("table %s: its lease was lost; another process holds it now", table.id)
+        return dropped
+
+    async def _forget(self, table: Table) -> int:
+        if self.manager.tables.get(table.id) is not table:
+            return 0
+        self.manager.tables.pop(table.id, None)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for conn in list(table.conns):
+            conn.close(CLOSE_MOVED, f"table {table.id} moved to another server: reconnect")
+        return 1
+
+    def release_all(self) -> None:
+        """On a clean stop: free every lease at once (another process may adopt the tables)."""
+        for table_id in list(self.manager.tables):
+            self.manager.runtime.leases.release(table_id)

@@ -1,0 +1,1 @@
+"""The live tables of one process: created, restored, joined, ticked and unloaded."""

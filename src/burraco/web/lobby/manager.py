@@ -1,0 +1,252 @@
+"""Every live table of one app: created, restored after a restart (finishing what a crash cut
+short), joined by sockets (or refused with a close code), ticked on the injected clock, and unloaded
+once finished or idle. See ``docs/security.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, Final
+
+from burraco.core.options import Rules
+from burraco.web.accounts.auth import User
+from burraco.web.cluster.ownership import CLOSE_MOVED, Ownership
+from burraco.web.table import results as match_end
+from burraco.web.table.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
+from burraco.web.table.live import Connection, Runtime, Table, TableConfig, TableError
+
+TICK_YIELD_EVERY: Final = 200
+"""Tables looked at between two turns of the event loop by the clock's tick (a move waits at most that)."""
+
+if TYPE_CHECKING:
+    from burraco.web.accounts.shared_limits import SharedLimits
+    from burraco.web.cluster.relay import Relay
+    from burraco.web.cluster.shared_lobby import SharedLobby
+
+log = logging.getLogger(__name__)
+
+
+class TableManager:
+    """Every live table of the app, created or reloaded from the database."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self.tables: dict[int, Table] = {}
+        self.creating: dict[int, int] = {}
+        self.ownership = Ownership(self)
+        self.relay: Relay | None = None
+        """The sockets relayed to and from other processes (``fanout.py``); None for a process alone."""
+        self.shared_lobby: SharedLobby | None = None
+        self.shared_limits: SharedLimits | None = None
+
+    def ensure_bot_users(self) -> None:
+        self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
+
+    def open_tables(self, user_id: int) -> int:
+        """Unfinished tables ``user_id`` created (and is creating)."""
+        live = sum(1 for t in self.tables.values() if t.config.created_by == user_id and t.status != "over")
+        return live + self.creating.get(user_id, 0)
+
+    async def create(self, config: TableConfig, owner: User | None = None) -> Table:
+        """Store and open a new table; ``owner`` (the creator) may have only so many unfinished ones."""
+        if owner is None:
+            return await self._create(config)
+        limit = self.runtime.limits.max_open_tables(owner.kind)
+        if self.shared_limits is not None:  # counted in the shared database, with creations in flight anywhere
+            async with self.shared_limits.creating(owner.id) as in_flight:
+                self._check_limit(self.runtime.repos.tables.open_count(owner.id) + in_flight, limit)
+                return await self._create(config)
+        self._check_limit(self.open_tables(owner.id), limit)
+        self.creating[owner.id] = self.creating.get(owner.id, 0) + 1
+        try:
+            return await self._create(config)
+        finally:
+            self.creating[owner.id] -= 1
+
+    @staticmethod
+    def _check_limit(count: int, limit: int) -> None:
+        if count >= limit:
+            raise TableError(
+                f"you already have {limit} unfinished tables: finish or leave one first", "too_many_tables", limit=limit
+            )
+
+    async def _create(self, config: TableConfig) -> Table:
+        row = {
+            "name": config.name,
+            "preset": config.preset,
+            "rules": config.rules.to_dict(),
+            "seed": config.seed,
+            "turn_timer": config.turn_timer,
+            "grace": config.grace,
+            "status": "waiting",
+            "created_by": config.created_by,
+            "created_at": config.created_at,
+            "practice": config.practice,
+            "tournament": config.tournament,
+        }
+        key = await self.runtime.repos.tables.create(row)
+        if not self.runtime.leases.acquire(key):  # never two owners (adoption waits for new tables to settle)
+            log.error("table %s was taken by another process as it was created", key)
+            raise TableError("the server could not open this table: please try again", "store_failed")
+        table = Table(key, config, self.runtime)
+        self.tables[table.id] = table
+        return table
+
+    def load(self, only: Collection[int] | None = None, created_before: float | None = None) -> int:
+        """Rebuild every unfinished table (of ``only`` if given; created before ``created_before`` on the
+        wall clock if given) whose lease this process gets, from its stored events; how many were loaded."""
+        rows, by_table = self.runtime.repos.tables.unfinished(only)
+        loaded = 0
+        for r in rows:
+            if created_before is not None and r.created_at > created_before:
+                continue
+            if r.id in self.tables or not self.runtime.leases.acquire(r.id):
+                continue
+            rules = Rules(**r.rules)
+            config = TableConfig(
+                r.name,
+                r.preset,
+                rules,
+                int(r.seed),
+                r.turn_timer,
+                r.grace,
+                r.created_by,
+                r.created_at,
+                bool(r.practice),
+                r.tournament,
+            )
+            table = Table(r.id, config, self.runtime)
+            try:
+                for e in by_table.get(r.id, []):
+                    table.replay_event(e.kind, e.seat, e.text, e.user_id)
+                    table.seq = e.seq
+            except Exception:
+                log.exception("table %s could not be restored; it is left out", r.id)
+                continue
+            now = self.runtime.clock()
+            table.turn_started = now
+            table.between_since = now
+            for seat in table.seats:
+                seat.absent_since = now
+            self.tables[table.id] = table
+            loaded += 1
+        return loaded
+
+    async def resume(self, only: Collection[int] | None = None) -> None:
+        """After loading: finish what a stop cut short (a full table that was never dealt, a match that
+        ended but was not recorded), restart bots."""
+        for table in list(self.tables.values()):
+            if only is not None and table.id not in only:
+                continue
+            await table.actor.run(lambda t=table: self._resume(t))  # type: ignore[misc]
+
+    @staticmethod
+    async def _resume(table: Table) -> None:
+        if table.status == "waiting" and all(not s.empty for s in table.seats):
+            await table._maybe_start()
+        if table.status == "over" and not table.recorded:
+            await match_end.record(table)
+        table.kick_bots()
+
+    async def unload_expired(self, now: float) -> int:
+        """Unload finished tables and close idle waiting ones (their rows and events stay readable)."""
+        unloaded = 0
+        for i, table in enumerate(list(self.tables.values())):
+            if i and i % TICK_YIELD_EVERY == 0:
+                await asyncio.sleep(0)
+            if expired(table, now) is not None:
+                unloaded += await table.actor.run(lambda t=table: self._unload(t, expired(t, now)))  # type: ignore[misc]
+        return unloaded
+
+    async def _unload(self, table: Table, reason: str | None) -> int:
+        if reason is None:
+            return 0
+        if reason == "closed":
+            try:
+                await self.runtime.repos.tables.set_status(table.id, "closed")
+            except Exception as error:  # kept for now; the next tick tries again
+                log.warning("table %s could not be closed: %s", table.id, error)
+                return 0
+        self.tables.pop(table.id, None)
+        self.runtime.leases.release(table.id)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        code, text = self.gone(table.id) if reason == "closed" else (CLOSE_GONE, "the match is over")
+        for conn in list(table.conns):
+            conn.close(code, text)
+        return 1
+
+    async def tick(self) -> int:
+        """Run every table's clock-driven duties; return how many tables changed."""
+        now = self.runtime.clock()
+        changed = await self.ownership.tick(now)
+        if self.relay is not None:
+            changed += await self.relay.check(now)
+        if self.shared_lobby is not None:
+            await self.shared_lobby.publish(self, now)
+        changed += await self.unload_expired(now)
+        for i, table in enumerate(list(self.tables.values())):
+            if i and i % TICK_YIELD_EVERY == 0:  # thousands of tables: let moves in between
+                await asyncio.sleep(0)
+            if table.needs_tick(now) and self.tables.get(table.id) is table:
+                changed += await table.actor.run(lambda t=table: self._tick(t))  # type: ignore[misc]
+        return changed
+
+    async def _tick(self, table: Table) -> int:
+        try:
+            return 1 if await table.tick(self.runtime.clock()) else 0
+        except TableError as error:  # not stored, nothing changed: the next tick tries again
+            log.warning("table %s: %s", table.id, error)
+            return 0
+
+    async def join(
+        self, table_id: int, user: User | None, make: Callable[[Table, User], Connection] = Connection
+    ) -> Connection | tuple[int, str]:
+        """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason).
+        ``make`` builds the connection (``fanout.py`` passes one whose socket is on another process)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return self.gone(table_id)
+        if user is None:
+            return CLOSE_NO_SESSION, "log in or pick a guest name to watch or play"
+        return await table.actor.run(lambda: self._join(table, user, make))
+
+    async def _join(
+        self, table: Table, user: User, make: Callable[[Table, User], Connection]
+    ) -> Connection | tuple[int, str]:
+        if self.tables.get(table.id) is not table:
+            return self.gone(table.id)
+        refusal = admission(table, user)
+        if refusal is not None:
+            return refusal
+        conn = make(table, user)
+        await table.connect(conn)
+        table.kick_bots()
+        return conn
+
+    def gone(self, table_id: int) -> tuple[int, str]:
+        """The close code and reason for a table that is not live: missing, or over (its history stays)."""
+        status = self.runtime.repos.tables.status(table_id)
+        if status is None:
+            return CLOSE_MISSING, f"there is no table {table_id}"
+        if status == "closed":
+            return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
+        if status == "over":
+            return CLOSE_GONE, f"the match at table {table_id} is over"
+        if self.runtime.leases.owner(table_id) not in (None, self.runtime.leases.name):  # (handover.py)
+            return CLOSE_MOVED, f"table {table_id} moved to another server: reconnect"
+        return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
+
+    def lobby_everywhere(self) -> list[dict[str, Any]]:
+        """The open tables of every process sharing this one's Redis (only its own when alone)."""
+        return self.lobby() if self.shared_lobby is None else self.shared_lobby.tables(self)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.info() for t in self.tables.values() if self.listed(t)]
+
+    @staticmethod
+    def listed(table: Table) -> bool:
+        """Whether the lobby lists this table (not over, not all bots, not a practice table)."""
+        return table.status != "over" and not table.all_bots and not table.config.practice

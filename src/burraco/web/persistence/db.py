@@ -1,0 +1,345 @@
+"""The database: SQLAlchemy 2 Core tables, the engine, and one writer thread with group commit.
+
+Everything a table does is an *event* row (``deal``, ``action``, ``sit``, ``bot``, ``leave``,
+``timeout``, ``standin``, ``timer``) appended in order; a restarted server rebuilds every table by
+replaying them through the engine (see ``docs/web.md``). Only portable column types are used, so
+``postgresql+psycopg://...`` works as well as SQLite.
+
+>>> store = Store("sqlite://")
+>>> _ = store.write(lambda c: c.execute(settings.insert().values(key="k", value="v"))).result()
+>>> store.read(lambda c: c.execute(settings.select()).all())
+[('k', 'v')]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    CursorResult,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    false,
+)
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import StaticPool
+
+from burraco.web.persistence import migrations
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+metadata: Final = MetaData()
+MAX_ID: Final = 2**31 - 1
+"""The largest key an ``Integer`` id column holds on every backend (PostgreSQL refuses larger values)."""
+
+settings: Final = Table(
+    "settings",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+users: Final = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=True, unique=True),  # lower-cased; NULL for guests
+    Column("password_hash", Text, nullable=True),
+    Column("kind", String(8), nullable=False),  # "account", "guest" or "bot"
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+    Column("role", String(10), nullable=False, default="player", server_default="player"),  # or "director"
+)
+
+sessions: Final = Table(
+    "sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # sha256 of the session token (the cookie holds the token)
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_sessions_created", "created_at"),
+)
+
+tables: Final = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(60), nullable=False),
+    Column("preset", String(20), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("turn_timer", Float, nullable=False),
+    Column("grace", Float, nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("created_by", Integer, ForeignKey("users.id"), nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("practice", Boolean, nullable=False, default=False, server_default=false()),
+    # a tournament's table: {"id", "turn", "table", "deadline"} (web/tournament_tables.py); NULL otherwise
+    Column("tournament", JSON, nullable=True),
+)
+
+events: Final = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("kind", String(10), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+    Column("user_id", Integer, nullable=True),
+    Column("at", Float, nullable=False),
+    Index("ix_events_table_seq", "table_id", "seq", unique=True),
+)
+
+matches: Final = Table(
+    "matches",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("finished_at", Float, nullable=False),
+    Column("summary", JSON, nullable=False),
+)
+
+match_players: Final = Table(
+    "match_players",
+    metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("result", String(5), nullable=False),  # win, loss, draw
+    Column("left", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Index("ix_match_players_user", "user_id"),
+)
+
+tournaments: Final = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(80), nullable=False),
+    Column("owner_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("document", JSON, nullable=False),  # burraco.tournament.model_json.state_to_dict (the CLI's file)
+    Column("version", Integer, nullable=False),  # +1 on every change (optimistic concurrency)
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    # online play: linked accounts, each started turn's clock and tables (web/tournament_tables.py)
+    Column("online", JSON, nullable=True),
+    Index("ix_tournaments_owner", "owner_id"),
+)
+
+
+def new_id(result: CursorResult[Any]) -> int:
+    """The primary key of the row an INSERT made."""
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def make_engine(url: str, busy_timeout: float = 30.0, pre_ping: bool = True) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and one shared in-memory database.
+    A server database's connections are checked (``pre_ping``) before each use unless told not to."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": busy_timeout},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Store's checkpoint thread does it
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=pre_ping)
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a write failed because the database is locked or busy (retrying each write alone would
+    only wait the busy timeout again for each)."""
+    text = str(error).lower()
+    return isinstance(error, OperationalError) and ("locked" in text or "busy" in text)
+
+
+_STOP: Final = object()
+CHECKPOINT_EVERY: Final = 2.0
+"""Seconds between SQLite WAL checkpoints."""
+
+
+def _settle(future: concurrent.futures.Future[Any], result: Any, error: BaseException | None = None) -> None:
+    """Resolve a write's future; one whose waiter was cancelled (a stopping task) still had its write done."""
+    try:
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+    except concurrent.futures.InvalidStateError:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class _Insert:
+    table: Table
+    row: dict[str, Any]
+
+
+class Store:
+    """The database with a single writer thread: writes are queued, grouped and committed in order.
+
+    ``write(fn)`` queues ``fn(connection)`` and returns a future of its result, set once its
+    transaction has committed. Writes queued together share one transaction (group commit); a
+    failing write is retried alone so it fails by itself. ``read(fn)`` runs in the caller's thread.
+    """
+
+    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
+        self.url = url
+        self.engine = make_engine(url, busy_timeout)
+        with self.engine.begin() as connection:  # the schema: created or upgraded (Alembic)
+            migrations.upgrade(connection)
+        # The writer's own engine: no round trip to check its connection before every group commit (a
+        # connection lost meanwhile fails that commit, is replaced, and its writes are retried one by one)
+        sqlite = self.engine.dialect.name == "sqlite"
+        self._writer = self.engine if sqlite else make_engine(url, busy_timeout, pre_ping=False)
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
+        self._closed = False
+        self._stopped = threading.Event()
+        self._thread.start()
+        self._checkpointer: threading.Thread | None = None
+        if sqlite and url not in ("sqlite://", "sqlite:///:memory:"):
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="burraco-db-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy the SQLite write-ahead log into the database every few seconds, beside the writer (a
+        PASSIVE checkpoint never blocks it), so commits never wait for a checkpoint's disk flush."""
+        while not self._stopped.wait(CHECKPOINT_EVERY):
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception as error:  # pragma: no cover - a busy or closing database
+                log.debug("checkpoint skipped: %s", error)
+
+    def write(self, fn: Callable[[Connection], T]) -> concurrent.futures.Future[T]:
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        if self._closed:
+            future.set_exception(RuntimeError("the store is closed"))
+            return future
+        self._queue.put((fn, future))
+        return future
+
+    def insert(self, table: Table, row: dict[str, Any]) -> concurrent.futures.Future[None]:
+        """Queue one row insert; consecutive inserts into the same table are sent as one executemany."""
+        future: concurrent.futures.Future[None] = concurrent.futures.Future()
+        if self._closed:
+            future.set_exception(RuntimeError("the store is closed"))
+            return future
+        self._queue.put((_Insert(table, row), future))
+        return future
+
+    async def ainsert(self, table: Table, row: dict[str, Any]) -> None:
+        """Queue a row insert and wait (without blocking the event loop) until it has committed."""
+        await asyncio.wrap_future(self.insert(table, row))
+
+    async def awrite(self, fn: Callable[[Connection], T]) -> T:
+        """Queue a write and wait (without blocking the event loop) until it has committed."""
+        return await asyncio.wrap_future(self.write(fn))
+
+    def read(self, fn: Callable[[Connection], T]) -> T:
+        with self.engine.connect() as connection:
+            return fn(connection)
+
+    def close(self) -> None:
+        """Commit everything queued, stop the writer and release the engine."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(_STOP)
+        self._thread.join()
+        self._stopped.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._writer.dispose()
+        self.engine.dispose()
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            batch = [item]
+            while True:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = any(entry is _STOP for entry in batch)
+            work = [entry for entry in batch if entry is not _STOP]
+            if work:
+                self._commit(work)
+            if stop:
+                return
+
+    def _commit(self, work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
+        results: list[Any] = []
+        try:
+            with self._writer.begin() as connection:
+                rows: list[dict[str, Any]] = []
+                for i, (fn, _future) in enumerate(work):
+                    if isinstance(fn, _Insert):
+                        rows.append(fn.row)
+                        following = work[i + 1][0] if i + 1 < len(work) else None
+                        if not (isinstance(following, _Insert) and following.table is fn.table):
+                            connection.execute(fn.table.insert(), rows)
+                            rows = []
+                        results.append(None)
+                    else:
+                        results.append(fn(connection))
+        except Exception as failure:
+            if len(work) > 1 and not is_busy(failure):
+                for entry in work:
+                    self._commit([entry])
+                return
+            error = sys.exc_info()[1]
+            log.warning("database write failed (%d writes): %s", len(work), error)
+            for _fn, future in work:  # a busy database fails the whole group at once, not once per write
+                _settle(future, None, error if error is not None else RuntimeError("write failed"))
+            return
+        for (_fn, future), result in zip(work, results, strict=True):
+            _settle(future, result)

@@ -1,0 +1,116 @@
+"""Table rows and their event log: create, load the unfinished ones, append a step's events, statuses."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from sqlalchemy import Connection, Row, func, select, update
+
+from burraco.web.persistence import db
+
+REPLAYED_KINDS = ("deal", "action", "timeout")
+"""The event kinds a hand's replay needs (seats, bots and timers change no card)."""
+
+
+class TableRepository:
+    """The ``tables`` rows and the ``events`` appended to them."""
+
+    def __init__(self, store: db.Store) -> None:
+        self.store = store
+
+    async def create(self, row: dict[str, Any]) -> int:
+        """Store a new table row; its id."""
+        return await self.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
+
+    def unfinished_ids(self) -> list[int]:
+        """The ids of every table still to be played (neither over nor closed)."""
+        return self.store.read(
+            lambda c: [
+                int(r.id)
+                for r in c.execute(
+                    select(db.tables.c.id).where(db.tables.c.status.not_in(("over", "closed"))).order_by(db.tables.c.id)
+                )
+            ]
+        )
+
+    def unfinished(self, only: Collection[int] | None = None) -> tuple[list[Row[Any]], dict[int, list[Row[Any]]]]:
+        """Every table still to be played (neither over nor closed; of ``only`` if given) and its events."""
+
+        def read(c: Connection) -> tuple[list[Row[Any]], dict[int, list[Row[Any]]]]:
+            query = select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
+            if only is not None:
+                query = query.where(db.tables.c.id.in_(list(only)))
+            rows = list(c.execute(query.order_by(db.tables.c.id)).all())
+            ids = [r.id for r in rows]
+            by_table: dict[int, list[Row[Any]]] = {}
+            if ids:
+                for e in c.execute(
+                    select(db.events)
+                    .where(db.events.c.table_id.in_(ids))
+                    .order_by(db.events.c.table_id, db.events.c.seq)
+                ):
+                    by_table.setdefault(e.table_id, []).append(e)
+            return rows, by_table
+
+        return self.store.read(read)
+
+    def open_count(self, user_id: int) -> int:
+        """How many tables ``user_id`` created that are still to be played (neither over nor closed)."""
+        return int(
+            self.store.read(
+                lambda c: c.execute(
+                    select(func.count())
+                    .select_from(db.tables)
+                    .where(db.tables.c.created_by == user_id, db.tables.c.status.not_in(("over", "closed")))
+                ).scalar_one()
+            )
+        )
+
+    def status(self, table_id: int) -> str | None:
+        """A table row's status, None if there is no such table."""
+        if not 0 <= table_id <= db.MAX_ID:
+            return None
+        row = self.store.read(lambda c: c.execute(select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
+        return None if row is None else str(row.status)
+
+    async def set_status(self, table_id: int, status: str) -> None:
+        def write(c: Connection) -> None:
+            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
+
+        await self.store.awrite(write)
+
+    def for_replay(self, table_id: int, upto: int) -> tuple[Row[Any] | None, list[Any]]:
+        """A table row and its card events (deals, actions, timeouts) up to hand ``upto``."""
+        if not 0 <= table_id <= db.MAX_ID:
+            return None, []
+
+        def read(c: Connection) -> tuple[Row[Any] | None, list[Any]]:
+            row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
+            evs = c.execute(
+                select(db.events.c.kind, db.events.c.seat, db.events.c.text, db.events.c.hand)
+                .where(db.events.c.table_id == table_id, db.events.c.hand <= upto, db.events.c.kind.in_(REPLAYED_KINDS))
+                .order_by(db.events.c.seq)
+            ).all()
+            return row, list(evs)
+
+        return self.store.read(read)
+
+    def append(
+        self, table_id: int, rows: Sequence[dict[str, Any]], status: str | None
+    ) -> concurrent.futures.Future[Any] | None:
+        """Queue one step's event rows (and the table row's new ``status``) as one transaction; None if
+        there is nothing to write. The future is set once it has committed, or with the error."""
+        if not rows and status is None:
+            return None
+        if len(rows) == 1 and status is None:
+            return self.store.insert(db.events, rows[0])  # the common case: batched with other tables' moves
+
+        def write(c: Connection) -> None:
+            if rows:
+                c.execute(db.events.insert(), list(rows))
+            if status is not None:
+                c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
+
+        return self.store.write(write)

@@ -1,0 +1,188 @@
+"""The typed WebSocket protocol: every client message is validated by one discriminated union.
+
+A client sends JSON objects with a ``type`` field; :func:`parse_client_message` returns the
+matching pydantic model or raises :class:`ProtocolError` with a readable reason. Any message may
+carry an integer ``id``; the server's reply to it (``state`` or ``error``) echoes it as ``reply_to``.
+
+>>> parse_client_message('{"type": "action", "kind": "meld", "cards": ["7H", "8H", "9H"]}').to_action()
+Action(kind='meld', cards=(6, 7, 8), target=-1)
+>>> parse_client_message('{"type": "fold"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+burraco.web.protocol.messages.ProtocolError: unknown message type 'fold'; expected one of: action, sit, ...
+>>> parse_client_message("{nope")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+burraco.web.protocol.messages.ProtocolError: malformed JSON: ...
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from burraco.core.actions import Action
+from burraco.core.cards import parse_cards
+from burraco.core.errors import BurracoError, IllegalActionError
+from burraco.web.table.seats import Difficulty
+
+MAX_MESSAGE_BYTES: Final = 4096
+"""A client message longer than this is refused unread."""
+
+
+class ProtocolError(ValueError):
+    """A client message that is not valid JSON or does not match the protocol."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: int | None = Field(default=None, ge=0, le=2**53)
+
+
+class ActionMessage(_Message):
+    """Play one atomic action: ``draw``, ``pickup``, ``meld`` cards, ``attach`` cards to meld
+    ``target`` of the player's side, ``discard`` one card (RULES.md §3)."""
+
+    type: Literal["action"]
+    kind: Literal["draw", "pickup", "meld", "attach", "discard"]
+    cards: list[Annotated[str, Field(min_length=2, max_length=3)]] = Field(default_factory=list, max_length=30)
+    target: int | None = Field(default=None, ge=0, le=100)
+
+    def to_action(self) -> Action:
+        """The engine action (card codes parsed; raises :class:`IllegalActionError` on bad shapes)."""
+        try:
+            cards = parse_cards(self.cards)
+        except BurracoError as error:
+            raise IllegalActionError(str(error)) from error
+        if self.kind in ("draw", "pickup"):
+            if cards:
+                raise IllegalActionError(f"{self.kind} takes no cards")
+            return Action(self.kind)
+        if not cards:
+            raise IllegalActionError(f"{self.kind} needs cards")
+        if self.kind == "attach":
+            if self.target is None:
+                raise IllegalActionError("attach needs the number of one of your side's melds (target)")
+            return Action("attach", cards, self.target)
+        if self.kind == "discard" and len(cards) != 1:
+            raise IllegalActionError("discard exactly one card")
+        return Action(self.kind, cards)
+
+
+class SitMessage(_Message):
+    """Take an empty seat (before the match starts)."""
+
+    type: Literal["sit"]
+    seat: int = Field(ge=0, le=3)
+
+
+class FillBotsMessage(_Message):
+    """Fill every empty seat with a bot of a difficulty (beginner, intermediate, expert, champion; the
+    older easy, normal, hard, random are still accepted)."""
+
+    type: Literal["fill_bots"]
+    difficulty: Difficulty = "intermediate"
+
+
+class ReadyMessage(_Message):
+    """Ready for the next hand after a hand's score sheet."""
+
+    type: Literal["ready"]
+
+
+class LeaveMessage(_Message):
+    """Leave the table for good: a bot plays the seat to the end and the leave is recorded."""
+
+    type: Literal["leave"]
+
+
+class BackMessage(_Message):
+    """Take the seat back from the computer that plays it after timeouts or an absence."""
+
+    type: Literal["back"]
+
+
+class SyncMessage(_Message):
+    """Ask for the full state again (log from the start)."""
+
+    type: Literal["sync"]
+
+
+class PingMessage(_Message):
+    """Keep-alive; the server answers ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActionMessage
+    | SitMessage
+    | FillBotsMessage
+    | ReadyMessage
+    | LeaveMessage
+    | BackMessage
+    | SyncMessage
+    | PingMessage,
+    Field(discriminator="type"),
+]
+CLIENT_TYPES: Final = ("action", "sit", "fill_bots", "ready", "leave", "back", "sync", "ping")
+_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(
+    raw: str | bytes,
+) -> (
+    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | BackMessage | SyncMessage | PingMessage
+):
+    """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"malformed JSON: {error}") from None
+    except RecursionError:
+        raise ProtocolError("malformed JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object with a 'type' field")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(f"unknown message type {kind!r}; expected one of: {', '.join(CLIENT_TYPES)}")
+    try:
+        message: Any = _ADAPTER.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise ProtocolError(f"invalid {kind} message: {where}: {first['msg']}") from None
+    return message  # type: ignore[no-any-return]
+
+
+def peek_id(raw: str | bytes) -> int | None:
+    """The ``id`` of a message that is refused before it is read in full (rate limit, bad shape), so
+    the refusal can name it in ``reply_to``; None when there is none.
+
+    >>> peek_id('{"type": "sync", "id": 7}'), peek_id('{"id": "7"}'), peek_id("[" * 5000), peek_id("x" * 5000)
+    (7, None, None, None)
+    """
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    ident = data.get("id") if isinstance(data, dict) else None
+    return ident if type(ident) is int and 0 <= ident <= 2**53 else None
+
+
+# ----------------------------------------------------------------------------- server → client
+ServerType = Literal["welcome", "state", "error", "pong", "watchers"]
+"""``watchers`` (``{"type": "watchers", "count": n}``) is the coalesced spectator count."""
+
+
+def error_message(message: str, reply_to: int | None = None, code: str = "refused") -> dict[str, Any]:
+    """``{"type": "error", "code": ..., "message": ..., "reply_to": ...}``; codes: ``protocol``
+    (malformed), ``refused`` (the engine or the table said no), ``not_your_turn``, ``not_seated``,
+    ``store_failed`` (the move could not be saved: nothing changed, send it again)."""
+    return {"type": "error", "code": code, "message": message, "reply_to": reply_to}

@@ -1,0 +1,66 @@
+"""One client at a table (a WebSocket, or a test): its seat or none, and its outbound queue
+(:class:`Outbox`, shared with the sockets whose table another process holds: ``fanout.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any, Final
+
+from burraco.web.accounts.auth import User
+from burraco.web.protocol.serialize import dumps
+
+if TYPE_CHECKING:
+    from burraco.web.table.live import Table
+
+log = logging.getLogger(__name__)
+MAX_QUEUE: Final = 256
+"""A connection with more unsent messages than this is too slow and is closed (:data:`CLOSE_SLOW`)."""
+CLOSE_SLOW: Final = 1013
+"""The close code ("try again later") of a socket too slow to read its messages: it reconnects and gets the
+whole state. Every close the server makes has its own code and reason; 1000 only ends a socket whose client
+left or whose server stops."""
+
+
+class Outbox:
+    """A socket's outbound queue of serialized messages, ended by a close marker (``None``)."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (serialized now, so it is a snapshot of the table at this moment)."""
+        if not self.closed:
+            self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already serialized message (one text may be shared by many spectators)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            log.warning("closing a connection that does not read its messages")
+            self.close(CLOSE_SLOW, "too many unread messages: reconnect")
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop after the queued messages; the socket is closed with ``code`` and ``reason``."""
+        if not self.closed:
+            self.closed = True
+            self.close_code, self.close_reason = code, reason
+            self.queue.put_nowait(None)
+
+
+class Connection(Outbox):
+    """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
+
+    def __init__(self, table: Table, user: User | None) -> None:
+        super().__init__()
+        self.table = table
+        self.user = user
+        self.seat: int | None = None
+        self.log_hand = -1
+        self.log_sent = 0

@@ -1,0 +1,151 @@
+"""The one dispatcher: every client message goes through :meth:`Dispatcher.dispatch`.
+
+It validates the raw text with the protocol's discriminated union, hands the message to the table's
+actor (``table_actor.py``: one task runs every change to a table, in order), and answers: a refused
+or malformed message gets an ``error`` message (to its sender only) and changes nothing; an accepted
+one is followed by a ``state`` broadcast, the sender's copy echoing the message ``id`` as
+``reply_to``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from typing import Final
+
+from burraco.core.errors import BurracoError
+from burraco.web.protocol.messages import (
+    ActionMessage,
+    BackMessage,
+    ClientMessage,
+    FillBotsMessage,
+    LeaveMessage,
+    PingMessage,
+    ProtocolError,
+    ReadyMessage,
+    SitMessage,
+    SyncMessage,
+    error_message,
+    parse_client_message,
+    peek_id,
+)
+from burraco.web.protocol.refusals import refusal
+from burraco.web.table.live import Connection, TableError
+
+log = logging.getLogger(__name__)
+RATE_LIMIT: Final = 40.0
+"""Messages per second a connection may send on average (burst: twice that)."""
+
+
+class RateLimiter:
+    """A token bucket read with the table's injected clock."""
+
+    def __init__(self, rate: float = RATE_LIMIT, burst: float = 2 * RATE_LIMIT) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Dispatcher:
+    """Route validated messages to the connection's table, through its actor.
+
+    ``durations`` keeps the server-side time (seconds) of the latest accepted actions, from the
+    message's arrival to its answers being queued (including waiting for the table's actor and the store).
+    """
+
+    def __init__(self) -> None:
+        self.durations: deque[float] = deque(maxlen=50_000)
+        self.actions = 0
+
+    async def dispatch(self, conn: Connection, raw: str | bytes, limiter: RateLimiter | None = None) -> None:
+        started = time.perf_counter()
+        table = conn.table
+        if limiter is not None and not limiter.allow(table.runtime.clock()):
+            conn.send(error_message("too many messages: slow down", peek_id(raw), "rate_limited"))
+            return
+        try:
+            message = parse_client_message(raw)
+        except ProtocolError as error:
+            conn.send(error_message(str(error), peek_id(raw), "protocol"))
+            return
+        reply_to = message.id
+        if isinstance(message, PingMessage):
+            conn.send({"type": "pong", "reply_to": reply_to})
+            return
+        done = await table.actor.run(lambda: self._handle(conn, message))
+        if done and isinstance(message, ActionMessage):
+            self.actions += 1
+            self.durations.append(time.perf_counter() - started)
+
+    async def _handle(self, conn: Connection, message: ClientMessage) -> bool:
+        """In the table's actor: apply the message and answer; whether it changed the table."""
+        table, reply_to = conn.table, message.id
+        try:
+            full = False
+            if isinstance(message, ActionMessage):
+                seat = self._seat(conn)
+                if table.controller(seat) is not None:
+                    raise TableError(
+                        "a bot is playing this turn for you (your time ran out or you were away)", "not_your_turn"
+                    )
+                await table.act(seat, message.to_action())
+                full = table.status != "playing"
+            elif isinstance(message, SitMessage):
+                if conn.user is None:
+                    raise TableError("log in or pick a guest name to take a seat", "not_logged_in")
+                await table.sit(conn.user, message.seat)
+                full = True
+            elif isinstance(message, FillBotsMessage):
+                if conn.seat is None and (conn.user is None or conn.user.id != table.config.created_by):
+                    raise TableError("only a seated player or the table's creator may call in bots", "not_seated")
+                await table.fill_bots(message.difficulty)
+                full = True
+            elif isinstance(message, ReadyMessage):
+                await table.ready(self._seat(conn))
+                full = True
+            elif isinstance(message, LeaveMessage):
+                await table.leave(self._seat(conn))
+                full = True
+            elif isinstance(message, BackMessage):
+                await table.take_back(self._seat(conn))
+            elif isinstance(message, SyncMessage):
+                table.send_full(conn, reply_to)
+                return False
+        except (BurracoError, TableError) as error:
+            code = error.code if isinstance(error, TableError) else "illegal"
+            conn.send(error_message(str(error), reply_to, code) | refusal(str(error)))
+            return False
+        except Exception:  # a bug: the step was rolled back; say so and keep the socket
+            log.exception("table %s: message %r failed", table.id, message)
+            conn.send(error_message("the server failed on this message: nothing happened", reply_to, "internal"))
+            return False
+        table.broadcast(conn, reply_to, full=full)
+        table.kick_bots()
+        return True
+
+    def stats(self) -> dict[str, float | int | None]:
+        """Accepted actions so far and the p50/p99 of the latest server-side action times (ms)."""
+        ordered = sorted(self.durations)
+        if not ordered:
+            return {"actions": self.actions, "dispatch_p50_ms": None, "dispatch_p99_ms": None}
+        return {
+            "actions": self.actions,
+            "dispatch_p50_ms": round(1000 * ordered[len(ordered) // 2], 3),
+            "dispatch_p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3),
+        }
+
+    @staticmethod
+    def _seat(conn: Connection) -> int:
+        if conn.seat is None:
+            raise TableError("you do not sit at this table (spectators watch only)", "not_seated")
+        return conn.seat
