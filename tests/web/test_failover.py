@@ -17,8 +17,9 @@ redis = pytest.importorskip("redis")
 
 from redis_helpers import redis_or_skip  # noqa: E402
 
-from burraco.web.cluster.ownership import CLOSE_MOVED, SETTLE  # noqa: E402
+from burraco.web.cluster.ownership import SETTLE  # noqa: E402
 from burraco.web.persistence.leases import PREFIX, RedisLeases  # noqa: E402
+from burraco.web.protocol.close_codes import CloseCode  # noqa: E402
 
 
 @pytest.fixture
@@ -73,7 +74,7 @@ def test_a_table_moves_to_the_other_process_when_its_owner_stops(database: str, 
                 with pytest.raises(WebSocketDisconnect) as closed:
                     while True:
                         a.recv()
-                assert closed.value.code == CLOSE_MOVED
+                assert closed.value.code == CloseCode.MOVED
             with (
                 second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
                 second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,

@@ -547,12 +547,13 @@ def test_closing_a_socket_does_not_cut_a_move_between_its_write_and_its_reply(
 
 
 def test_a_reader_too_slow_is_closed_with_its_own_code_and_reason() -> None:
-    from burraco.web.table.connection import CLOSE_SLOW, MAX_QUEUE, Outbox
+    from burraco.web.protocol.close_codes import CloseCode
+    from burraco.web.table.connection import MAX_QUEUE, Outbox
 
     box = Outbox()
     for i in range(MAX_QUEUE):
         box.send_text(str(i))
     assert not box.closed
     box.send_text("one too many")
-    assert box.closed and box.close_code == CLOSE_SLOW == 1013 and "reconnect" in box.close_reason
+    assert box.closed and box.close_code == CloseCode.SLOW == 1013 and "reconnect" in box.close_reason
     assert box.queue.qsize() == MAX_QUEUE + 1  # what was queued is still sent, then the close marker

@@ -244,3 +244,17 @@ def test_rate_limit(client_factory: Callable[..., TestClient]) -> None:
         assert codes[:10] == ["pong"] * 10
         limited = [player.send_raw('{"type": "sit", "seat": 1}')["code"] for _ in range(3)]
         assert limited == ["rate_limited"] * 3
+
+
+def test_the_page_reads_every_close_code_from_the_server() -> None:
+    """The close codes live in one module; ``/protocol.js`` serves them to the page by name."""
+    from fastapi.testclient import TestClient
+
+    from burraco.web.app import create_app
+    from burraco.web.protocol.close_codes import CloseCode
+
+    with TestClient(create_app("sqlite://", tick_interval=None)) as client:
+        response = client.get("/protocol.js")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/javascript")
+    for code in CloseCode:
+        assert f'"{code.name}": {code.value}' in response.text

@@ -15,14 +15,13 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
 from burraco.web.persistence.leases import LocalLeases
+from burraco.web.protocol.close_codes import CloseCode
 
 if TYPE_CHECKING:
     from burraco.web.lobby.manager import TableManager
     from burraco.web.table.live import Table
 
 log = logging.getLogger(__name__)
-CLOSE_MOVED: Final = 1012
-"""The close code of a socket whose table moved to another process (reconnect)."""
 ADOPT_EVERY: Final = 2.0
 """Seconds between looks for tables whose process died."""
 SETTLE: Final = 10.0
@@ -88,7 +87,7 @@ class Ownership:
         if table.bot_task is not None:
             table.bot_task.cancel()
         for conn in list(table.conns):
-            conn.close(CLOSE_MOVED, f"table {table.id} moved to another server: reconnect")
+            conn.close(CloseCode.MOVED, f"table {table.id} moved to another server: reconnect")
         return 1
 
     def release_all(self) -> None:

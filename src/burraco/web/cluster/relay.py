@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from burraco.web.accounts.auth import User
 from burraco.web.cluster import handover
-from burraco.web.cluster.ownership import CLOSE_MOVED
+from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.table.connection import Outbox
 from burraco.web.table.dispatcher import RateLimiter
 from burraco.web.table.live import Connection, Table
@@ -310,12 +310,12 @@ class Relay:
             client.joined = joined
             client.moved.set()
         else:
-            client.close(CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect")
+            client.close(CloseCode.MOVED, f"table {table_id} is moving to another server: reconnect")
 
     def _owner_gone(self, key: str) -> None:
         client = self.relayed.get(key)
         if client is not None:
-            client.close(CLOSE_MOVED, f"the server holding table {client.table_id} is gone: reconnect")
+            client.close(CloseCode.MOVED, f"the server holding table {client.table_id} is gone: reconnect")
 
     async def route(self, table_id: int) -> str | tuple[int, str] | None:
         """Where a new socket for ``table_id`` goes: the name of the other process holding it, None to
@@ -329,9 +329,9 @@ class Relay:
             await self.manager.ownership.adopt([table_id])
             owner = leases.owner(table_id)
             if owner is None:  # not adoptable yet (just created by a process that died): try again soon
-                return CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect"
+                return CloseCode.MOVED, f"table {table_id} is moving to another server: reconnect"
         if owner == self.name and not await handover.take(self.manager, table_id):  # handed over, loading
-            return CLOSE_MOVED, f"table {table_id} is moving to another server: reconnect"
+            return CloseCode.MOVED, f"table {table_id} is moving to another server: reconnect"
         return None if owner in (None, self.name) else owner
 
     # ------------------------------------------------------------------ owner side
@@ -367,14 +367,17 @@ class Relay:
         ):
             self.post(channel, f"a {key} {table_id}")
             return None
-        joined: Connection | tuple[int, str] = (CLOSE_MOVED, f"table {table_id} is held by another server: reconnect")
+        joined: Connection | tuple[int, str] = (
+            CloseCode.MOVED,
+            f"table {table_id} is held by another server: reconnect",
+        )
         if table_id in self.manager.tables:
             joined = await self.manager.join(table_id, user, lambda t, u: RemoteConnection(t, u, self, key, queue))
         if isinstance(joined, RemoteConnection):
             self.remotes[key] = joined
             return joined
-        code, reason = joined if isinstance(joined, tuple) else (CLOSE_MOVED, "reconnect")
-        if code == CLOSE_MOVED and self.manager.runtime.leases.owner(table_id) == follower:
+        code, reason = joined if isinstance(joined, tuple) else (CloseCode.MOVED, "reconnect")
+        if code == CloseCode.MOVED and self.manager.runtime.leases.owner(table_id) == follower:
             self.post(channel, f"a {key} {table_id}")  # it moved meanwhile, to the asking process itself
         else:
             self.post(channel, f"c {key} {code} {reason}")
@@ -401,6 +404,6 @@ class Relay:
                 closed += 1
         for conn in list(self.remotes.values()):
             if not listening.get(conn.channel):  # (if the follower lives after all, its client reconnects)
-                conn.close(CLOSE_MOVED, "the server relaying this socket is gone: reconnect")
+                conn.close(CloseCode.MOVED, "the server relaying this socket is gone: reconnect")
                 closed += 1
         return closed

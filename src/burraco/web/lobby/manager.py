@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from burraco.core.options import Rules
 from burraco.web.accounts.auth import User
-from burraco.web.cluster.ownership import CLOSE_MOVED, Ownership
+from burraco.web.cluster.ownership import Ownership
+from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.table import results as match_end
-from burraco.web.table.limits import CLOSE_GONE, CLOSE_MISSING, CLOSE_NO_SESSION, admission, expired
+from burraco.web.table.limits import admission, expired
 from burraco.web.table.live import Connection, Runtime, Table, TableConfig, TableError
 
 TICK_YIELD_EVERY: Final = 200
@@ -173,7 +174,7 @@ class TableManager:
         self.runtime.leases.release(table.id)
         if table.bot_task is not None:
             table.bot_task.cancel()
-        code, text = self.gone(table.id) if reason == "closed" else (CLOSE_GONE, "the match is over")
+        code, text = self.gone(table.id) if reason == "closed" else (CloseCode.GONE, "the match is over")
         for conn in list(table.conns):
             conn.close(code, text)
         return 1
@@ -210,7 +211,7 @@ class TableManager:
         if table is None:
             return self.gone(table_id)
         if user is None:
-            return CLOSE_NO_SESSION, "log in or pick a guest name to watch or play"
+            return CloseCode.NO_SESSION, "log in or pick a guest name to watch or play"
         return await table.actor.run(lambda: self._join(table, user, make))
 
     async def _join(
@@ -230,14 +231,14 @@ class TableManager:
         """The close code and reason for a table that is not live: missing, or over (its history stays)."""
         status = self.runtime.repos.tables.status(table_id)
         if status is None:
-            return CLOSE_MISSING, f"there is no table {table_id}"
+            return CloseCode.MISSING, f"there is no table {table_id}"
         if status == "closed":
-            return CLOSE_GONE, f"table {table_id} was closed: nobody played there for a long time"
+            return CloseCode.GONE, f"table {table_id} was closed: nobody played there for a long time"
         if status == "over":
-            return CLOSE_GONE, f"the match at table {table_id} is over"
+            return CloseCode.GONE, f"the match at table {table_id} is over"
         if self.runtime.leases.owner(table_id) not in (None, self.runtime.leases.name):  # (handover.py)
-            return CLOSE_MOVED, f"table {table_id} moved to another server: reconnect"
-        return CLOSE_MISSING, f"table {table_id} is not live (it could not be restored)"
+            return CloseCode.MOVED, f"table {table_id} moved to another server: reconnect"
+        return CloseCode.MISSING, f"table {table_id} is not live (it could not be restored)"
 
     def lobby_everywhere(self) -> list[dict[str, Any]]:
         """The open tables of every process sharing this one's Redis (only its own when alone)."""

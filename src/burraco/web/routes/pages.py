@@ -1,4 +1,5 @@
-"""The HTML pages: the single-page app and the players' rules page (docs/rules.md, docs/rules.it.md)."""
+"""The HTML pages: the single-page app, the players' rules page (docs/rules.md, docs/rules.it.md) and the
+protocol's constants as an ES module."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from importlib import resources
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Query
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from burraco.web.protocol.close_codes import javascript_module
 
 STATIC = resources.files("burraco.web") / "static"
 
@@ -32,7 +35,8 @@ def preferred(accept_language: str | None, langs: tuple[str, ...] = ("en", "it")
 
 
 def router() -> APIRouter:
-    """``GET /`` and ``GET /rules`` (the rules pages are rendered once, when the app is built)."""
+    """``GET /``, ``GET /rules`` (the rules pages are rendered once, when the app is built) and
+    ``GET /protocol.js`` (the close codes, generated from :mod:`burraco.web.protocol.close_codes`)."""
     from burraco import rulebook
 
     pages = APIRouter(tags=["pages"])
@@ -51,5 +55,11 @@ def router() -> APIRouter:
     ) -> HTMLResponse:
         chosen = lang or preferred(accept_language, rulebook.LANGS)
         return HTMLResponse(rendered[chosen], headers={"Vary": "Accept-Language", "Content-Language": chosen})
+
+    protocol_js = javascript_module()
+
+    @pages.get("/protocol.js", include_in_schema=False)
+    def protocol_module() -> Response:
+        return Response(protocol_js, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     return pages

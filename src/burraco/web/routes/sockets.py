@@ -12,10 +12,10 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from burraco.web.accounts import auth
-from burraco.web.cluster.ownership import CLOSE_MOVED
 from burraco.web.cluster.relay import RelayedClient
 from burraco.web.http.input_limits import WS_MAX_BYTES
 from burraco.web.lobby.manager import TableManager
+from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.routes.deps import AppConfig, SessionSockets, session_of, user_from_cookie
 from burraco.web.table.connection import Outbox
 from burraco.web.table.dispatcher import Dispatcher, RateLimiter
@@ -40,7 +40,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
     relay: Relay | None = manager.relay
     conn = await _open(manager, relay, table_id, user)
-    if isinstance(conn, tuple) and conn[0] == CLOSE_MOVED and relay is not None:
+    if isinstance(conn, tuple) and conn[0] == CloseCode.MOVED and relay is not None:
         conn = await _open(manager, relay, table_id, user)  # it moved while this socket waited: once more
     if not isinstance(conn, Outbox):
         await websocket.close(code=conn[0], reason=conn[1])

@@ -8,6 +8,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Final
 
 from burraco.web.accounts.auth import User
+from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.protocol.serialize import dumps
 
 if TYPE_CHECKING:
@@ -15,11 +16,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_QUEUE: Final = 256
-"""A connection with more unsent messages than this is too slow and is closed (:data:`CLOSE_SLOW`)."""
-CLOSE_SLOW: Final = 1013
-"""The close code ("try again later") of a socket too slow to read its messages: it reconnects and gets the
-whole state. Every close the server makes has its own code and reason; 1000 only ends a socket whose client
-left or whose server stops."""
+"""A connection with more unsent messages than this is too slow and is closed (:data:`CloseCode.SLOW`)."""
 
 
 class Outbox:
@@ -42,7 +39,7 @@ class Outbox:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.warning("closing a connection that does not read its messages")
-            self.close(CLOSE_SLOW, "too many unread messages: reconnect")
+            self.close(CloseCode.SLOW, "too many unread messages: reconnect")
             return
         self.queue.put_nowait(text)
 

@@ -7,22 +7,13 @@ to change them. Durations are read on the injected clock (seconds).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+
+from burraco.web.protocol.close_codes import CloseCode
 
 if TYPE_CHECKING:
     from burraco.web.accounts.auth import User
     from burraco.web.table.live import Table
-
-CLOSE_NO_SESSION: Final = 4401
-"""Close code: the socket has no session (log in or pick a guest name first, then reconnect)."""
-CLOSE_PRACTICE: Final = 4403
-"""Close code: an all-bot table is its owner's practice; nobody else may watch it."""
-CLOSE_MISSING: Final = 4404
-"""Close code: there is no such table (do not retry)."""
-CLOSE_GONE: Final = 4410
-"""Close code: the table's match is over or the table was closed (do not retry; its history stays readable)."""
-CLOSE_CROWDED: Final = 4429
-"""Close code: the table has as many spectators as it allows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +42,10 @@ class Limits:
 def admission(table: Table, user: User) -> tuple[int, str] | None:
     """Why ``user`` may not open a connection to ``table`` now (a close code and reason), or None."""
     if table.all_bots and table.config.tournament is None and user.id != table.config.created_by:
-        return CLOSE_PRACTICE, f"table {table.id} is an all-bot practice table: only its owner may watch it"
+        return CloseCode.PRACTICE, f"table {table.id} is an all-bot practice table: only its owner may watch it"
     limit = table.runtime.limits.max_spectators
     if table.seat_of_user(user.id) is None and table.spectators >= limit:
-        return CLOSE_CROWDED, f"table {table.id} has {limit} spectators, the most it allows: try later"
+        return CloseCode.CROWDED, f"table {table.id} has {limit} spectators, the most it allows: try later"
     return None
 
 

@@ -1,0 +1,52 @@
+"""Every WebSocket close code the server uses, in one place; the page reads them from ``/protocol.js``
+(:func:`javascript_module`), so no number is copied by hand into the browser's code.
+
+A close code in 4000–4999 means "refused for good: do not reconnect"; 1012 and 1013 ask the client to
+reconnect (to another process, or after reading too slowly); 1000 ends a socket whose client left or
+whose server stops.
+
+>>> CloseCode.GONE, CloseCode.GONE.retry
+(<CloseCode.GONE: 4410>, False)
+>>> CloseCode.MOVED.retry
+True
+>>> javascript_module().splitlines()[1]
+'export const CLOSE_CODES = Object.freeze({"NORMAL": 1000, "MOVED": 1012, "SLOW": 1013, "NO_SESSION": 4401, \
+"PRACTICE": 4403, "MISSING": 4404, "GONE": 4410, "CROWDED": 4429});'
+"""
+
+from __future__ import annotations
+
+import json
+from enum import IntEnum
+
+
+class CloseCode(IntEnum):
+    """Why the server closed a table's socket."""
+
+    NORMAL = 1000
+    """The client left, or the server stops."""
+    MOVED = 1012
+    """The table moved to another process (or is moving): reconnect."""
+    SLOW = 1013
+    """The client did not read its messages: reconnect and get the whole state."""
+    NO_SESSION = 4401
+    """The socket has no session (log in or pick a guest name first, then reconnect)."""
+    PRACTICE = 4403
+    """An all-bot table is its owner's practice; nobody else may watch it."""
+    MISSING = 4404
+    """There is no such table (do not retry)."""
+    GONE = 4410
+    """The table's match is over or the table was closed (do not retry; its history stays readable)."""
+    CROWDED = 4429
+    """The table has as many spectators as it allows."""
+
+    @property
+    def retry(self) -> bool:
+        """Whether a client should reconnect after this close."""
+        return self < 4000
+
+
+def javascript_module() -> str:
+    """The ES module the page imports as ``/protocol.js``: ``CLOSE_CODES`` by name."""
+    codes = json.dumps({code.name: code.value for code in CloseCode})
+    return f"// generated from burraco.web.protocol.close_codes\nexport const CLOSE_CODES = Object.freeze({codes});\n"
