@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy, tick
+from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, node, simple_policy, tick
 
 from burraco.core.cards import format_card
 from burraco.web.cluster.ownership import SETTLE
@@ -71,7 +71,7 @@ def test_one_player_on_each_process(database: str, namespace: str) -> None:
                 log_before = list(manager(first).tables[table_id].hand.log)  # type: ignore[union-attr]
             # the first process stops (its leases are freed); the players reconnect to the second
             clock.advance(SETTLE)
-        assert manager(second).ownership  # the second adopts the table when a socket asks for it
+        assert node(second).ownership  # the second adopts the table when a socket asks for it
         with (
             second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as wa,
             second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": bob}) as wb,
@@ -103,9 +103,9 @@ def test_a_relayed_socket_is_closed_when_its_owner_dies(database: str, namespace
             b = Player(wb)
             b.recv()
             assert table_id in manager(first).tables and table_id not in manager(second).tables
-            followed = manager(second).relay
+            followed = node(second).relay
             assert followed is not None and len(followed.relayed) == 1
-            relay = manager(first).relay
+            relay = node(first).relay
             assert relay is not None and first.portal is not None
             first.portal.call(relay._pubsub.unsubscribe)  # as if the first process died
             clock.advance(2)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, simple_policy, tick
+from web_helpers import FakeClock, Player, create_table, guest, make_app, manager, node, simple_policy, tick
 
 redis = pytest.importorskip("redis")
 
@@ -56,7 +56,7 @@ def test_a_table_moves_to_the_process_its_socket_reached(database: str, namespac
             assert a.recv()["you"] == 0  # seated at creation
             assert table_id in manager(second).tables and table_id not in manager(first).tables
             assert lease_owner(second, table_id) == manager(second).runtime.leases.name
-            relay = manager(second).relay
+            relay = node(second).relay
             assert relay is not None and not relay.relayed  # joined here, not relayed
             play_moves(a, second, table_id, 3)
         # mid-hand, Ann comes back through the first process: the table moves back with its whole log
@@ -82,7 +82,7 @@ def test_no_hand_over_when_it_is_switched_off(database: str, namespace: str) -> 
     with first, second:
         ann = guest(first, "Ann")
         table_id = create_table(first, ann, players=2)["id"]
-        relay = manager(first).relay
+        relay = node(first).relay
         assert relay is not None
         relay.handover = False
         with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:

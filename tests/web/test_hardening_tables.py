@@ -24,6 +24,7 @@ from web_helpers import FakeClock, Player, create_table, guest, make_app, simple
 from burraco.web.instance_lock import InstanceLock
 from burraco.web.persistence import db
 from burraco.web.persistence.repositories.matches import unrated_users
+from burraco.web.table import events, views
 from burraco.web.table.limits import Limits
 from burraco.web.table.live import Connection, Table
 
@@ -219,14 +220,14 @@ def test_spectators_joining_cost_one_message_each(
         assert all(ws.receive_json() == {"type": "watchers", "count": spectators} for ws in watchers)
         # an event is built once for all the spectators who have seen the same log
         built = 0
-        original = Table.state_text
+        original = views.state_text
 
-        def counting(self: Table, *args: Any, **kwargs: Any) -> str:
+        def counting(*args: Any, **kwargs: Any) -> str:
             nonlocal built
             built += 1
-            return original(self, *args, **kwargs)
+            return original(*args, **kwargs)
 
-        monkeypatch.setattr(Table, "state_text", counting)
+        monkeypatch.setattr(views, "state_text", counting)
         assert player.act("draw")["type"] == "state"
         assert 2 <= built <= 3  # the player, the spectators' group (was one per connection), maybe the bot seat
         texts = {ws.receive_text() for ws in watchers}
@@ -489,7 +490,7 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(
         def broken(*_args: Any) -> None:
             raise RuntimeError("a bug")
 
-        monkeypatch.setattr(Table, "track_turn", broken)  # fails inside the step, after the move applied
+        monkeypatch.setattr(events, "track_turn", broken)  # fails inside the step, after the move applied
         reply = player.act("draw")
         assert reply["type"] == "error" and reply["code"] == "internal"
         assert table_state(table) == before

@@ -18,8 +18,8 @@ from burraco.core.actions import Action
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 from burraco.web.persistence.repositories.users import BOT_NAMES
+from burraco.web.protocol.difficulty import DIFFICULTIES
 from burraco.web.table.bots import SLOW_BOTS, build_bot
-from burraco.web.table.seats import DIFFICULTIES
 
 LEVELS = ("beginner", "intermediate", "expert", "champion")
 QUICK_CHAMPION_MS = 1.0

@@ -12,6 +12,7 @@ from starlette.testclient import WebSocketTestSession
 from burraco.web.accounts.auth import COOKIE
 from burraco.web.accounts.login_guard import LoginLimits
 from burraco.web.app import create_app
+from burraco.web.cluster.node import Node
 from burraco.web.lobby.manager import TableManager
 from burraco.web.table.live import Table
 
@@ -64,6 +65,11 @@ def create_table(client: TestClient, cookie: str, **body: Any) -> dict[str, Any]
 
 def manager(client: TestClient) -> TableManager:
     return client.app.state.manager  # type: ignore[attr-defined,no-any-return]
+
+
+def node(client: TestClient) -> Node:
+    """The app's part in a group of processes: its ownership, relay and shared lobby."""
+    return client.app.state.node  # type: ignore[attr-defined,no-any-return]
 
 
 def table_of(client: TestClient, table_id: int) -> Table:

@@ -28,6 +28,7 @@ from burraco.web.accounts.auth import SessionSigner
 from burraco.web.accounts.creation_guard import CreationGuard
 from burraco.web.accounts.login_guard import HashPool, Limited, LoginGuard, LoginLimits
 from burraco.web.accounts.shared_limits import SharedLimits
+from burraco.web.cluster.node import Node
 from burraco.web.cluster.relay import Relay
 from burraco.web.cluster.shared_lobby import SharedLobby
 from burraco.web.http import refusals as http_refusals
@@ -123,15 +124,18 @@ def create_app(
         )
         manager = TableManager(runtime)
         app.state.online = tournament_tables.install(manager)  # online tournament turns
+        relay = shared_lobby = None
         if redis_url:
-            manager.relay = Relay.from_url(
+            relay = Relay.from_url(
                 redis_url, shared.name, redis_namespace, manager, app.state.dispatcher, settings.rate_limit
             )
-            await manager.relay.start()
-            manager.shared_lobby = SharedLobby.from_url(redis_url, shared.name, redis_namespace)
+            await relay.start()
+            shared_lobby = SharedLobby.from_url(redis_url, shared.name, redis_namespace)
             manager.shared_limits = SharedLimits(
-                manager.relay.redis, redis_namespace, settings.table_burst, settings.table_every
+                relay.redis, redis_namespace, settings.table_burst, settings.table_every
             )
+        node = Node(manager, relay, shared_lobby)
+        app.state.node = node
         manager.ensure_bot_users()
         loaded = manager.load()
         if loaded:
@@ -162,11 +166,7 @@ def create_app(
                     table.bot_task.cancel()
                 for conn in list(table.conns):
                     conn.close()
-            manager.ownership.release_all()
-            if manager.shared_lobby is not None:
-                manager.shared_lobby.withdraw()
-            if manager.relay is not None:
-                await manager.relay.stop()
+            await node.stop()
             await asyncio.sleep(0)
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)

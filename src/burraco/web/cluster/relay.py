@@ -4,7 +4,7 @@ When processes share a database and a Redis (``docs/deploy.md``), each live tabl
 process (its lease: ``leases.py``). A socket opened on another process (the *follower*) is relayed:
 the follower tells the owner through Redis pub/sub, and the owner adds a :class:`RemoteConnection`
 to the table, a connection like any other. Its messages are built by the same per-seat code as a
-local socket's (``broadcasting.py``: its own seat's view, ``observe(hand, seat)``, and nothing else),
+local socket's (``table/views.py``: its own seat's view, ``observe(hand, seat)``, and nothing else),
 after the step's events are committed, and published for that one socket only. The client's messages
 go through the owner's dispatcher and the table's actor, so every reply and every refusal reaches
 the sender alone, the seat's presence counts for absences and stand-ins, and one player may sit at a
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from burraco.web.accounts.auth import User
 from burraco.web.cluster import handover
+from burraco.web.cluster.ownership import Ownership
 from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.table.connection import Outbox
 from burraco.web.table.dispatcher import RateLimiter
@@ -146,6 +147,8 @@ class Relay:
         self._pubsub: Any = None
         self._stopping = False
         self.handover = True
+        self.ownership: Ownership | None = None
+        """The keeper of this process's leases (set by ``node.py``): adopts an orphan a socket asks for."""
         self.arriving: dict[int, asyncio.Event] = {}
         """Tables handed over to this process whose socket has not joined yet (not handed on meanwhile;
         other sockets asking for them wait for the event)."""
@@ -325,8 +328,12 @@ class Relay:
             return None
         leases = self.manager.runtime.leases
         owner = leases.owner(table_id)
-        if owner is None and self.manager.runtime.repos.tables.status(table_id) in ("waiting", "playing"):
-            await self.manager.ownership.adopt([table_id])
+        if (
+            owner is None
+            and self.ownership is not None
+            and self.manager.runtime.repos.tables.status(table_id) in ("waiting", "playing")
+        ):
+            await self.ownership.adopt([table_id])
             owner = leases.owner(table_id)
             if owner is None:  # not adoptable yet (just created by a process that died): try again soon
                 return CloseCode.MOVED, f"table {table_id} is moving to another server: reconnect"

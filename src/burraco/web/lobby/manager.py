@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from burraco.core.options import Rules
 from burraco.web.accounts.auth import User
-from burraco.web.cluster.ownership import Ownership
 from burraco.web.protocol.close_codes import CloseCode
-from burraco.web.table import results as match_end
-from burraco.web.table.limits import admission, expired
+from burraco.web.table import results
+from burraco.web.table.admission import admission, expired
+from burraco.web.table.events import TableEvent
 from burraco.web.table.live import Connection, Runtime, Table, TableConfig, TableError
 
 TICK_YIELD_EVERY: Final = 200
@@ -23,8 +23,6 @@ TICK_YIELD_EVERY: Final = 200
 
 if TYPE_CHECKING:
     from burraco.web.accounts.shared_limits import SharedLimits
-    from burraco.web.cluster.relay import Relay
-    from burraco.web.cluster.shared_lobby import SharedLobby
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +34,11 @@ class TableManager:
         self.runtime = runtime
         self.tables: dict[int, Table] = {}
         self.creating: dict[int, int] = {}
-        self.ownership = Ownership(self)
-        self.relay: Relay | None = None
-        """The sockets relayed to and from other processes (``fanout.py``); None for a process alone."""
-        self.shared_lobby: SharedLobby | None = None
         self.shared_limits: SharedLimits | None = None
+        """Table creation counted across processes (set when processes share a Redis)."""
+        self.tick_hooks: list[Callable[[float], Awaitable[int]]] = []
+        """Run first at every tick (the cluster's leases, relay and lobby: ``cluster/node.py``); each says
+        how many tables it changed."""
 
     def ensure_bot_users(self) -> None:
         self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
@@ -121,7 +119,7 @@ class TableManager:
             table = Table(r.id, config, self.runtime)
             try:
                 for e in by_table.get(r.id, []):
-                    table.replay_event(e.kind, e.seat, e.text, e.user_id)
+                    table.replay_event(TableEvent.from_row(e))
                     table.seq = e.seq
             except Exception:
                 log.exception("table %s could not be restored; it is left out", r.id)
@@ -146,9 +144,9 @@ class TableManager:
     @staticmethod
     async def _resume(table: Table) -> None:
         if table.status == "waiting" and all(not s.empty for s in table.seats):
-            await table._maybe_start()
+            await table.maybe_start()
         if table.status == "over" and not table.recorded:
-            await match_end.record(table)
+            await results.record(table)
         table.kick_bots()
 
     async def unload_expired(self, now: float) -> int:
@@ -182,11 +180,9 @@ class TableManager:
     async def tick(self) -> int:
         """Run every table's clock-driven duties; return how many tables changed."""
         now = self.runtime.clock()
-        changed = await self.ownership.tick(now)
-        if self.relay is not None:
-            changed += await self.relay.check(now)
-        if self.shared_lobby is not None:
-            await self.shared_lobby.publish(self, now)
+        changed = 0
+        for hook in self.tick_hooks:
+            changed += await hook(now)
         changed += await self.unload_expired(now)
         for i, table in enumerate(list(self.tables.values())):
             if i and i % TICK_YIELD_EVERY == 0:  # thousands of tables: let moves in between
@@ -239,10 +235,6 @@ class TableManager:
         if self.runtime.leases.owner(table_id) not in (None, self.runtime.leases.name):  # (handover.py)
             return CloseCode.MOVED, f"table {table_id} moved to another server: reconnect"
         return CloseCode.MISSING, f"table {table_id} is not live (it could not be restored)"
-
-    def lobby_everywhere(self) -> list[dict[str, Any]]:
-        """The open tables of every process sharing this one's Redis (only its own when alone)."""
-        return self.lobby() if self.shared_lobby is None else self.shared_lobby.tables(self)
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.info() for t in self.tables.values() if self.listed(t)]

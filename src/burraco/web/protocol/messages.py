@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from burraco.core.actions import Action
 from burraco.core.cards import parse_cards
 from burraco.core.errors import BurracoError, IllegalActionError
-from burraco.web.table.seats import Difficulty
+from burraco.web.protocol.difficulty import Difficulty
 
 MAX_MESSAGE_BYTES: Final = 4096
 """A client message longer than this is refused unread."""

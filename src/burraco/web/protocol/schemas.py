@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from burraco.web.protocol.difficulty import Difficulty
 from burraco.web.protocol.rules_schema import RulesOptions
-from burraco.web.table.seats import Difficulty
 
 
 class _Open(BaseModel):

@@ -15,6 +15,7 @@ from burraco.web.accounts.login_guard import LoginLimits
 from burraco.web.http.refusals import refused
 
 if TYPE_CHECKING:
+    from burraco.web.cluster.node import Node
     from burraco.web.lobby.manager import TableManager
     from burraco.web.persistence.repositories import Repositories
     from burraco.web.table.connection import Outbox
@@ -78,6 +79,10 @@ def manager(request: HTTPConnection) -> TableManager:
     return request.app.state.manager  # type: ignore[no-any-return]
 
 
+def node(request: HTTPConnection) -> Node:
+    return request.app.state.node  # type: ignore[no-any-return]
+
+
 def address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
@@ -106,6 +111,7 @@ def require_user(user: Annotated[User | None, Depends(current_user)]) -> User:
 Config = Annotated[AppConfig, Depends(config)]
 Repos = Annotated["Repositories", Depends(repos)]
 Manager = Annotated["TableManager", Depends(manager)]
+ClusterNode = Annotated["Node", Depends(node)]
 OptionalUser = Annotated[User | None, Depends(current_user)]
 RequiredUser = Annotated[User, Depends(require_user)]
 TableId = Annotated[int, PathParam(ge=0, le=2**62, description="a table's id")]

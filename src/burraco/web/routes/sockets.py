@@ -38,7 +38,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     cookie = websocket.cookies.get(auth.COOKIE)
     user = user_from_cookie(websocket, cookie)
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
-    relay: Relay | None = manager.relay
+    relay: Relay | None = websocket.app.state.node.relay
     conn = await _open(manager, relay, table_id, user)
     if isinstance(conn, tuple) and conn[0] == CloseCode.MOVED and relay is not None:
         conn = await _open(manager, relay, table_id, user)  # it moved while this socket waited: once more

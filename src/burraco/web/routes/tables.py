@@ -11,7 +11,7 @@ from burraco.core.options import PRESETS, Rules, preset
 from burraco.web.accounts.auth import User
 from burraco.web.http.refusals import refused
 from burraco.web.protocol.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
-from burraco.web.routes.deps import Config, Manager, RequiredUser, TableId
+from burraco.web.routes.deps import ClusterNode, Config, Manager, RequiredUser, TableId
 from burraco.web.table.live import Table, TableConfig, TableError, new_seed
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -51,9 +51,9 @@ def presets() -> dict[str, dict[str, Any]]:
 
 
 @router.get("/tables")
-def lobby(manager: Manager) -> LobbyResponse:
+def lobby(node: ClusterNode) -> LobbyResponse:
     """The open tables of every server process (practice tables and all-bot tables are not listed)."""
-    return LobbyResponse(tables=[TableSummary.model_validate(info) for info in manager.lobby_everywhere()])
+    return LobbyResponse(tables=[TableSummary.model_validate(info) for info in node.lobby()])
 
 
 @router.post("/tables")

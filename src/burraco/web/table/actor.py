@@ -1,6 +1,6 @@
 """One task owns one table: every change to a live table runs in its actor, one at a time, in order.
 
-A player's message (``dispatcher.py``), a bot's move (``bot_scheduler.py``), the turn clock
+A player's message (``dispatcher.py``), a bot's move (``bots.py``), the turn clock
 (``manager.py``'s tick), a socket joining or leaving, a hand-over to another process: each is a piece
 of work put in the table's mailbox and run by the table's own task, in the order it was asked, never
 two at once. The asker awaits the work's result (or its error). Once started, a piece of work runs to

@@ -1,5 +1,5 @@
 """A table's bot task: it plays every seat a bot controls (bots, stand-ins, timed-out turns), one move
-at a time through the table's actor (``table_actor.py``), paced by ``bot_delay``; slow bots
+at a time through the table's actor (``actor.py``), paced by ``bot_delay``; slow bots
 (``hard``, ``expert``, ``champion``) think in a worker thread, the champion within the runtime's
 ``champion_ms`` per decision, so the event loop keeps serving."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Final
+from collections.abc import Awaitable, Callable
+from typing import Final
 
 from burraco.bots.base import Bot
 from burraco.bots.levels import make_level
@@ -15,11 +16,7 @@ from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
 from burraco.core.options import Rules
 from burraco.core.view import observe
-from burraco.web.table.durability import STORE_FAILED
-from burraco.web.table.seats import TableError
-
-if TYPE_CHECKING:
-    from burraco.web.table.live import Table
+from burraco.web.table.model import Status, TableState
 
 log = logging.getLogger(__name__)
 SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
@@ -41,18 +38,45 @@ def build_bot(name: str, seed: int, rules: Rules, champion_ms: float) -> Bot:
     return make_bot(name, seed=seed, rules=rules)
 
 
-class BotScheduler:
-    """Starts the table's bot task when a bot is to play and none is running."""
+def bot_seed(table: TableState, seat: int) -> int:
+    """Bots are rebuilt for each decision from a seed of the table, hand, step and seat, so a
+    restarted table plays on exactly as it would have."""
+    step = len(table.hand.log) if table.hand is not None else 0
+    return (table.config.seed * 1_000_003 + table.hand_no * 7919 + step * 131 + seat) & MASK63
 
-    def __init__(self, table: Table) -> None:
+
+async def choose(table: TableState, name: str, seat: int) -> Action:
+    """The move the bot ``name`` makes for ``seat`` (from that seat's view only)."""
+    hand = table.hand
+    assert hand is not None
+    bot = build_bot(name, bot_seed(table, seat), table.rules, table.runtime.champion_ms)
+    view = observe(hand, seat)
+    legal = hand.legal_actions()
+    if name.split(":")[0] in SLOW_BOTS:
+        return await asyncio.to_thread(bot.choose, view, legal)
+    return bot.choose(view, legal)
+
+
+def bot_to_play(table: TableState) -> str | None:
+    """The bot to play now (a bot's seat, a stand-in, a timed-out turn), or None."""
+    if table.status != Status.PLAYING or table.hand is None or table.paused:
+        return None
+    return table.controller(table.hand.to_play)
+
+
+class BotScheduler:
+    """Runs the table's bot task while a bot is to play: ``step`` plays one bot move through the table's
+    actor and says whether it did (True), could not store it (False: tried again a little later), or
+    found nothing to play (None: the task ends)."""
+
+    def __init__(self, table: TableState, step: Callable[[], Awaitable[bool | None]]) -> None:
         self.table = table
+        self.step = step
         self.task: asyncio.Task[None] | None = None
 
     def kick(self) -> None:
-        table = self.table
-        if table.status != "playing" or table.hand is None or self.task is not None or table.runtime.closing:
-            return
-        if table.paused or table.controller(table.hand.to_play) is None:
+        """Start the task if a bot is to play and none is running."""
+        if self.task is not None or self.table.runtime.closing or bot_to_play(self.table) is None:
             return
         self.task = asyncio.get_running_loop().create_task(self._loop())
 
@@ -60,19 +84,12 @@ class BotScheduler:
         if self.task is not None:
             self.task.cancel()
 
-    def seed(self, seat: int) -> int:
-        """Bots are rebuilt for each decision from a seed of the table, hand, step and seat, so a
-        restarted table plays on exactly as it would have."""
-        table = self.table
-        step = len(table.hand.log) if table.hand is not None else 0
-        return (table.config.seed * 1_000_003 + table.hand_no * 7919 + step * 131 + seat) & MASK63
-
     async def _loop(self) -> None:
         table = self.table
         try:
             while True:
                 await asyncio.sleep(table.runtime.bot_delay if table.runtime.bot_delay > 0 else 0)
-                played = await table.actor.run(self._play_one)
+                played = await self.step()
                 if played is None:
                     return
                 if not played:  # the database refused the move: nothing changed; try again a little later
@@ -82,41 +99,5 @@ class BotScheduler:
         finally:
             self.task = None
             # a human may have reconnected or the hand moved on while we were finishing
-            if (
-                table.status == "playing"
-                and table.hand is not None
-                and table.controller(table.hand.to_play)
-                and not table.paused
-            ):
+            if bot_to_play(table) is not None:
                 self.kick()
-
-    async def _play_one(self) -> bool | None:
-        """One bot move (lock held): True played, False not stored (retry), None nothing to play."""
-        table = self.table
-        hand = table.hand
-        if table.status != "playing" or hand is None or table.paused:
-            return None
-        seat = hand.to_play
-        name = table.controller(seat)
-        if name is None:
-            return None
-        action = await self._choose(name, seat)
-        try:
-            await table.act(seat, action)
-        except TableError as error:
-            if error.code != STORE_FAILED:
-                raise
-            return False
-        table.broadcast(full=table.status != "playing")
-        return True
-
-    async def _choose(self, name: str, seat: int) -> Action:
-        table = self.table
-        hand = table.hand
-        assert hand is not None
-        bot = build_bot(name, self.seed(seat), table.rules, table.runtime.champion_ms)
-        view = observe(hand, seat)
-        legal = hand.legal_actions()
-        if name.split(":")[0] in SLOW_BOTS:
-            return await asyncio.to_thread(bot.choose, view, legal)
-        return bot.choose(view, legal)

@@ -1,18 +1,17 @@
-"""One client at a table (a WebSocket, or a test): its seat or none, and its outbound queue
-(:class:`Outbox`, shared with the sockets whose table another process holds: ``fanout.py``)."""
+"""One client at a table (a WebSocket, or a test): its outbound queue (:class:`Outbox`, shared with the
+sockets whose table another process holds: ``cluster/relay.py``) and what it has been shown
+(:class:`Viewer`: its seat or none, how much of the hand's log it has). The connection that also knows
+its live table is :class:`burraco.web.table.live.Connection`."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.protocol.serialize import dumps
-
-if TYPE_CHECKING:
-    from burraco.web.table.live import Table
 
 log = logging.getLogger(__name__)
 MAX_QUEUE: Final = 256
@@ -51,12 +50,11 @@ class Outbox:
             self.queue.put_nowait(None)
 
 
-class Connection(Outbox):
-    """One WebSocket (or test) client at a table: a seat or a spectator, with an outbound queue."""
+class Viewer(Outbox):
+    """A client shown a table: a seat or a spectator, with an outbound queue."""
 
-    def __init__(self, table: Table, user: User | None) -> None:
+    def __init__(self, user: User | None) -> None:
         super().__init__()
-        self.table = table
         self.user = user
         self.seat: int | None = None
         self.log_hand = -1

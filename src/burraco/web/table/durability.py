@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from burraco.core.match import Match
-
-if TYPE_CHECKING:
-    from burraco.web.table.live import Seat, Table
+from burraco.web.table.model import TableState
+from burraco.web.table.seats import Seat
 
 STORE_FAILED: Final = "store_failed"
 """The ``error`` code a client gets when its move could not be saved (nothing changed; try again)."""
@@ -34,7 +33,7 @@ class TableSnapshot:
     seats: list[Seat]
     fields: dict[str, Any]
 
-    def restore(self, table: Table) -> None:
+    def restore(self, table: TableState) -> None:
         table.match = self.match
         table.seats = self.seats
         for name, value in self.fields.items():
@@ -55,6 +54,6 @@ SNAPSHOT_FIELDS: Final = (
 )
 
 
-def snapshot(table: Table) -> TableSnapshot:
+def snapshot(table: TableState) -> TableSnapshot:
     fields = {name: getattr(table, name) for name in SNAPSHOT_FIELDS}
     return TableSnapshot(clone_match(table.match), [dataclasses.replace(s) for s in table.seats], fields)

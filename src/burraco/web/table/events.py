@@ -4,46 +4,73 @@ table. The stored rows keep the readable text format of every existing database 
 
 >>> TableEvent.bot(1, "easy", "Bot 1 (easy)", 3).text
 'easy|Bot 1 (easy)'
->>> TableEvent("bot", 1, "easy|Bot 1 (easy)", 3).bot_seat()
+>>> TableEvent(EventKind.BOT, 1, "easy|Bot 1 (easy)", 3).bot_seat()
 ('easy', 'Bot 1 (easy)')
->>> TableEvent("bot", 1, "hard", 3).bot_seat()  # rows of older servers had no name
+>>> TableEvent(EventKind.BOT, 1, "hard", 3).bot_seat()  # rows of older servers had no name
 ('hard', 'Bot (hard)')
+>>> TableEvent.standin(2, on=True).row(7, 1, 0, 0.0)["kind"], EventKind("deal")
+('standin', <EventKind.DEAL: 'deal'>)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from enum import StrEnum
+from typing import Any, Final
 
 from burraco.core.actions import Action
 from burraco.core.errors import IllegalActionError
+from burraco.web.table import results
+from burraco.web.table.model import Status, TableState
 from burraco.web.table.seats import STANDIN_BOT, Seat
 
-if TYPE_CHECKING:
-    from burraco.web.table.live import Table
-
-EventKind = Literal["sit", "bot", "leave", "standin", "deal", "action", "timeout", "timer"]
-KINDS: Final = ("sit", "bot", "leave", "standin", "deal", "action", "timeout", "timer")
 TEXT_LIMIT: Final = 200
 """The ``events.text`` column's width."""
+STANDIN_ON: Final = "on"
+"""A ``standin`` event's text when the computer takes the seat (``off``: the player takes it back)."""
+
+
+class EventKind(StrEnum):
+    """What happened at a table (stored in the ``events`` row's ``kind``)."""
+
+    SIT = "sit"
+    """A player took a seat (text: the seat's name)."""
+    BOT = "bot"
+    """A bot took a seat (text: ``difficulty|name``)."""
+    LEAVE = "leave"
+    """A player left the table."""
+    STANDIN = "standin"
+    """The computer takes an absent player's seat (``on``), or gives it back (``off``)."""
+    DEAL = "deal"
+    """The next hand was dealt."""
+    ACTION = "action"
+    """A move (text: the action's notation)."""
+    TIMEOUT = "timeout"
+    """A tournament turn's time ran out (Art. 28)."""
+    TIMER = "timer"
+    """A player's turn timer ran out: a bot finishes the turn."""
 
 
 @dataclass(frozen=True, slots=True)
 class TableEvent:
-    """One event of a table's log: ``kind``, the ``seat`` it concerns (-1: none), its text, its user."""
+    """One event of a table's log: its kind, the ``seat`` it concerns (-1: none), its text, its user."""
 
-    kind: str
+    kind: EventKind
     seat: int = -1
     text: str = ""
     user_id: int | None = None
 
     @classmethod
     def bot(cls, seat: int, difficulty: str, name: str, user_id: int | None) -> TableEvent:
-        return cls("bot", seat, f"{difficulty}|{name}", user_id)
+        return cls(EventKind.BOT, seat, f"{difficulty}|{name}", user_id)
+
+    @classmethod
+    def standin(cls, seat: int, *, on: bool) -> TableEvent:
+        return cls(EventKind.STANDIN, seat, STANDIN_ON if on else "off")
 
     @classmethod
     def from_row(cls, row: Any) -> TableEvent:
-        return cls(row.kind, row.seat, row.text, row.user_id)
+        return cls(EventKind(row.kind), row.seat, row.text, row.user_id)
 
     def bot_seat(self) -> tuple[str, str]:
         """A ``bot`` event's difficulty and seat name."""
@@ -56,7 +83,7 @@ class TableEvent:
             "table_id": table_id,
             "seq": seq,
             "hand": hand,
-            "kind": self.kind,
+            "kind": self.kind.value,
             "seat": self.seat,
             "text": self.text[:TEXT_LIMIT],
             "user_id": self.user_id,
@@ -64,53 +91,82 @@ class TableEvent:
         }
 
 
-def apply_event(table: Table, event: TableEvent, action: Action | None = None) -> None:
-    """Apply one event to the in-memory table (the same code for live play and restarts)."""
+def apply_event(table: TableState, event: TableEvent, action: Action | None = None) -> None:
+    """Apply one event to the table's state (the same code for live play and restarts)."""
     kind, seat = event.kind, event.seat
-    if kind == "sit":
+    if kind is EventKind.SIT:
         table.seats[seat] = Seat(user_id=event.user_id, name=event.text, absent_since=table.runtime.clock())
-    elif kind == "bot":
+    elif kind is EventKind.BOT:
         difficulty, name = event.bot_seat()
         table.seats[seat] = Seat(user_id=event.user_id, name=name, bot=difficulty)
-    elif kind == "leave":
+    elif kind is EventKind.LEAVE:
         _leave(table, seat)
-    elif kind == "standin":
-        table.seats[seat].standin = event.text == "on"
-        if event.text != "on":
+    elif kind is EventKind.STANDIN:
+        table.seats[seat].standin = event.text == STANDIN_ON
+        if event.text != STANDIN_ON:
             table.absence = table.absence.moved(seat)
-    elif kind == "deal":
+    elif kind is EventKind.DEAL:
         _deal(table)
-    elif kind == "action":
+    elif kind is EventKind.ACTION:
         _action(table, seat, action if action is not None else Action.parse(event.text))
-    elif kind == "timeout":  # Art. 28 (a tournament turn's time ran out: tournament_clock.py)
+    elif kind is EventKind.TIMEOUT:  # Art. 28 (a tournament turn's time ran out: tournament_clock.py)
         table.match.time_out()
-        if table.match.is_over and table.status != "over":
-            table.end_match()
-    elif kind == "timer":
+        if table.match.is_over and table.status != Status.OVER:
+            end_match(table)
+    elif kind is EventKind.TIMER:
         table.auto_turn = seat
         table.absence = table.absence.timed_out(seat)
-    table.track_turn()
+    track_turn(table)
 
 
-def _leave(table: Table, seat: int) -> None:
-    if table.status == "waiting":
+def finish_hand(table: TableState) -> None:
+    """The hand just played is over: the score sheet, then the next deal or the match's end."""
+    table.last_hand = table.match.current
+    table.match.finish_hand()
+    table.between_since = table.runtime.clock()
+    if table.match.is_over:
+        end_match(table)
+    else:
+        table.status = Status.BETWEEN
+        for s in table.seats:
+            s.ready = s.bot is not None or s.left
+
+
+def end_match(table: TableState) -> None:
+    """The match is over (its last hand finished, or the turn's time ran out between hands)."""
+    table.status = Status.OVER
+    table.summary = results.summary(table)
+
+
+def track_turn(table: TableState) -> None:
+    """Restart the turn's clock when the turn changed."""
+    hand = table.match.current
+    key = (table.hand_no, hand.to_play, hand.turns) if hand is not None else (table.hand_no, -1, -1)
+    if key != table.turn_key:
+        table.turn_key = key
+        table.turn_started = table.runtime.clock()
+        table.auto_turn = -1
+
+
+def _leave(table: TableState, seat: int) -> None:
+    if table.status == Status.WAITING:
         table.seats[seat] = Seat()
     else:
         table.seats[seat].left = True
         table.seats[seat].ready = True
 
 
-def _deal(table: Table) -> None:
+def _deal(table: TableState) -> None:
     table.match.start_hand()
     table.hand_no += 1
-    table.status = "playing"
+    table.status = Status.PLAYING
     table.auto_turn = -1
     table.absence = table.absence.new_hand()
     for s in table.seats:
         s.ready = False
 
 
-def _action(table: Table, seat: int, action: Action) -> None:
+def _action(table: TableState, seat: int, action: Action) -> None:
     hand = table.match.current
     if hand is None:
         raise IllegalActionError("no hand in progress")
@@ -120,4 +176,4 @@ def _action(table: Table, seat: int, action: Action) -> None:
     hand.apply(action)
     table.absence = table.absence.played_for(seat, range(first, len(hand.log))) if auto else table.absence.moved(seat)
     if hand.is_over:
-        table.finish_hand()
+        finish_hand(table)

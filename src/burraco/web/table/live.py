@@ -1,22 +1,20 @@
-"""Live tables: seats, the match, connections, and the event log that persists them.
+"""The live table: the one object that applies a table's events, stores them and publishes them.
 
-The pieces live beside it: ``table_setup.py`` (what a table is created with, what all tables
-share, the secret seed), ``seats.py`` (who sits where), ``connection.py`` (a client's queue),
-``events.py`` (typed events and how each changes a table), ``broadcasting.py`` (what each connection
-is told), ``turn_clock.py`` (grace periods, turn timers, the next deal), ``bot_scheduler.py`` (the bot
-task), ``durability.py`` (rollback), and ``repositories/`` (every SQL statement).
+Its state and the questions asked of it are :class:`~burraco.web.table.model.TableState`; its
+collaborators take that state and return values or events, and never reach back into the table:
+``events.py`` (what each event does), ``turn_clock.py`` and ``tournament_clock.py`` (the events the
+clock calls for), ``bots.py`` (the bot's move and the bot task), ``views.py`` (what each connection
+is told), ``results.py`` (the finished match), ``durability.py`` (rollback), ``admission.py`` (who
+may connect, when a table leaves memory).
 
-A :class:`Table` is changed only by its actor (``table_actor.py``: one task runs every change, in
-the order asked), on behalf of the dispatcher (a player's message), its bot task, or
-:meth:`TableManager.tick`. Every change is first checked by the core,
-then written to the database as an *event* (awaited: a change is durable before anyone is told
-about it), then broadcast: each connection gets a ``state`` message whose view is built only from
-``observe(hand, seat)`` (``None`` for a spectator). Replaying a table's events through the same
-:func:`events.apply_event` rebuilds it exactly after a restart.
+A :class:`Table` is changed only by its actor (``actor.py``: one task runs every change, in the
+order asked), on behalf of the dispatcher (a player's message), its bot task, or the manager's tick.
+Every change is first checked by the core, then written to the database as an *event* (awaited: a
+change is durable before anyone is told about it), then broadcast: each connection gets a ``state``
+message whose view is built only from ``observe(hand, seat)`` (``None`` for a spectator). Replaying
+a table's events through the same :func:`events.apply_event` rebuilds it exactly after a restart.
 
 Time is read only through the injected ``clock`` (seconds, any origin), never from the wall.
-A step whose events could not be stored is rolled back (``durability.py``); the set of live tables,
-their limits and their unloading live in ``manager.py`` and ``limits.py``.
 """
 
 from __future__ import annotations
@@ -25,177 +23,81 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import Any, Literal
+from typing import Any
 
 from burraco.core.actions import Action
-from burraco.core.hand import Hand
-from burraco.core.match import Match
 from burraco.web.accounts.auth import User
-from burraco.web.protocol.serialize import MeldTexts, dumps
-from burraco.web.table import results as match_end
-from burraco.web.table import tournament_clock, turn_clock
-from burraco.web.table import views as broadcasting
-from burraco.web.table.absence import Absence
+from burraco.web.table import bots, results, tournament_clock, turn_clock, views
 from burraco.web.table.actor import TableActor
 from burraco.web.table.bots import BotScheduler
-from burraco.web.table.connection import Connection as Connection
+from burraco.web.table.connection import Viewer
 from burraco.web.table.durability import STORE_FAILED, snapshot
-from burraco.web.table.events import TableEvent, apply_event
+from burraco.web.table.events import EventKind, TableEvent, apply_event
+from burraco.web.table.model import Clock as Clock
+from burraco.web.table.model import Runtime as Runtime
+from burraco.web.table.model import Status, TableState
+from burraco.web.table.model import TableConfig as TableConfig
+from burraco.web.table.model import new_seed as new_seed
 from burraco.web.table.seats import STANDIN_BOT as STANDIN_BOT
 from burraco.web.table.seats import Seat as Seat
 from burraco.web.table.seats import TableError as TableError
-from burraco.web.table.setup import Clock as Clock
-from burraco.web.table.setup import Runtime as Runtime
-from burraco.web.table.setup import TableConfig as TableConfig
-from burraco.web.table.setup import new_seed as new_seed
 
 log = logging.getLogger(__name__)
-Status = Literal["waiting", "playing", "between", "over"]
 
 
-class Table:
+class Connection(Viewer):
+    """One WebSocket (or test) client at a live table: a seat or a spectator, with an outbound queue."""
+
+    def __init__(self, table: Table, user: User | None) -> None:
+        super().__init__(user)
+        self.table = table
+
+
+class Table(TableState):
     """A live table. Call the ``async`` methods only from its actor (``table.actor.run(...)``)."""
 
     def __init__(self, table_id: int, config: TableConfig, runtime: Runtime) -> None:
-        self.id = table_id
-        self.config = config
-        self.rules = config.rules
-        self.meld_texts = MeldTexts(config.rules)
-        self.players = config.rules.players
-        self.runtime = runtime
-        self.match = Match(config.rules, config.seed)
-        self.seats = [Seat() for _ in range(self.players)]
-        self.status: Status = "waiting"
+        super().__init__(table_id, config, runtime)
         self.actor = TableActor()
-        self.conns: set[Connection] = set()
-        self.seq = 0
-        self.hand_no = 0
-        self.last_hand: Hand | None = None
-        self.turn_key: tuple[int, int, int] = (0, -1, -1)
-        self.turn_started = runtime.clock()
-        self.between_since = 0.0
-        self.auto_turn = -1
-        self.absence = Absence.empty(self.players)
-        self.bots = BotScheduler(self)
-        self.summary: dict[str, Any] | None = None
-        self.recorded = False
-        self.watchers_dirty = False
-        self.idle_since = runtime.clock()
-        self.watchers_at = -1e18
+        self.bots = BotScheduler(self, lambda: self.actor.run(self._bot_move))
         self._pending: list[dict[str, Any]] | None = None
         """The rows of the step being applied (see :meth:`atomic`), None between steps."""
 
-    # ------------------------------------------------------------------ queries
-    @property
-    def hand(self) -> Hand | None:
-        return self.match.current
-
-    def seat_of_user(self, user_id: int) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id and seat.bot is None and not seat.left:
-                return index
-        return None
-
-    @property
-    def all_bots(self) -> bool:
-        """Bots in every seat: the owner's practice, unrated, and paused while nobody watches."""
-        return all(s.bot is not None for s in self.seats)
-
-    @property
-    def rated(self) -> bool:
-        """Ratings move only at a table that is neither a private practice nor all bots."""
-        return not (self.all_bots or self.config.practice)
-
-    @property
-    def turn_timer(self) -> float:
-        """The table's own turn timer, or the server's default one for a rated table created without."""
-        if self.config.turn_timer > 0 or not self.rated:
-            return self.config.turn_timer
-        return self.runtime.limits.default_turn_timer
-
-    @property
-    def spectators(self) -> int:
-        """Connections that do not sit at the table."""
-        return max(0, len(self.conns) - sum(s.connections for s in self.seats))
-
-    def controller(self, seat: int) -> str | None:
-        """The bot playing ``seat`` now, or None when its human plays."""
-        s = self.seats[seat]
-        if s.bot is not None:
-            return s.bot
-        if s.left or s.standin or self.auto_turn == seat:
-            return STANDIN_BOT
-        return None
-
+    # ------------------------------------------------------------------ what it shows (views.py)
     def info(self, full: bool = False) -> dict[str, Any]:
         """The public table summary shared by every connection (and the lobby)."""
-        data: dict[str, Any] = {
-            "id": self.id,
-            "name": self.config.name,
-            "players": self.players,
-            "preset": self.config.preset,
-            "status": self.status,
-            "hand_no": self.hand_no,
-            "seats": [s.to_dict(i, self.players) for i, s in enumerate(self.seats)],
-            "totals": list(self.match.totals),
-            "target": self.rules.target,
-            "hands_per_turn": self.rules.hands_per_turn,
-            "turn_timer": self.turn_timer,
-            "rated": self.rated,
-            "timer_left": self.timer_left(),
-            "auto_turn": self.auto_turn,
-            "summary": self.summary,
-            "watchers": self.spectators,
-            "absence": self.absence.to_dict(),
-            "tournament": tournament_clock.info(self),
-        }
-        if full:
-            data["rules"] = self.rules.to_dict()
-            data["results"] = match_end.results(self)
-        return data
+        return views.table_info(self, full)
 
     def timer_left(self) -> float | None:
         return turn_clock.timer_left(self)
 
-    def state_text(self, conn: Connection, shared: str, reply_to: int | None = None, full: bool = False) -> str:
-        return broadcasting.state_text(self, conn, shared, reply_to, full)
-
-    # ------------------------------------------------------------------ broadcasting (broadcasting.py)
     def broadcast(
         self,
-        actor: Connection | None = None,
+        actor: Viewer | None = None,
         reply_to: int | None = None,
         full: bool = False,
-        exclude: Connection | None = None,
+        exclude: Viewer | None = None,
     ) -> None:
-        broadcasting.broadcast(self, actor, reply_to, full, exclude)
+        views.broadcast(self, actor, reply_to, full, exclude)
 
-    def send_watchers(self, now: float) -> None:
-        broadcasting.send_watchers(self, now)
-
-    def send_full(self, conn: Connection, reply_to: int | None = None) -> None:
-        conn.send_text(self.state_text(conn, dumps(self.info(full=True)), reply_to, full=True))
+    def send_full(self, conn: Viewer, reply_to: int | None = None) -> None:
+        views.send_full(self, conn, reply_to)
 
     # ------------------------------------------------------------------ events
-    def replay_event(self, kind: str, seat: int, text: str, user_id: int | None, action: Action | None = None) -> None:
+    def replay_event(self, event: TableEvent) -> None:
         """Apply one stored event to the in-memory table (the same code for live play and restarts)."""
-        apply_event(self, TableEvent(kind, seat, text, user_id), action)
+        apply_event(self, event)
 
-    async def event(
-        self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None, action: Action | None = None
-    ) -> None:
+    async def event(self, event: TableEvent, action: Action | None = None) -> None:
         """Apply an event and store it (awaited). Call from the table's actor. A refused action raises
         :class:`IllegalActionError` and a failed write :class:`TableError` (``store_failed``); either
         way the table is left exactly as it was and nothing is stored."""
         async with self.atomic():
-            self.apply(kind, seat, text, user_id, action)
+            self.apply(event, action)
 
-    def apply(
-        self, kind: str, seat: int = -1, text: str = "", user_id: int | None = None, action: Action | None = None
-    ) -> None:
+    def apply(self, event: TableEvent, action: Action | None = None) -> None:
         """Apply an event in memory and queue its row; only inside :meth:`atomic`."""
         assert self._pending is not None, "apply() outside atomic()"
-        event = TableEvent(kind, seat, text, user_id)
         apply_event(self, event, action)
         self.seq += 1
         self._pending.append(event.row(self.id, self.seq, self.hand_no, self.runtime.wallclock()))
@@ -214,8 +116,8 @@ class Table:
         try:
             yield
             rows, self._pending = self._pending, None
-            started = status == "waiting" and self.status != "waiting"
-            await self._store(rows, "playing" if started else None)
+            started = status == Status.WAITING and self.status != Status.WAITING
+            await self._store(rows, Status.PLAYING.value if started else None)
         except BaseException:
             backup.restore(self)
             raise
@@ -234,33 +136,9 @@ class Table:
                 "the server could not save this change: nothing happened, please try again", STORE_FAILED
             ) from error
 
-    def finish_hand(self) -> None:
-        self.last_hand = self.match.current
-        self.match.finish_hand()
-        self.between_since = self.runtime.clock()
-        if self.match.is_over:
-            self.end_match()
-        else:
-            self.status = "between"
-            for s in self.seats:
-                s.ready = s.bot is not None or s.left
-
-    def end_match(self) -> None:
-        """The match is over (its last hand finished, or the turn's time ran out between hands)."""
-        self.status = "over"
-        self.summary = match_end.summary(self)
-
-    def track_turn(self) -> None:
-        hand = self.match.current
-        key = (self.hand_no, hand.to_play, hand.turns) if hand is not None else (self.hand_no, -1, -1)
-        if key != self.turn_key:
-            self.turn_key = key
-            self.turn_started = self.runtime.clock()
-            self.auto_turn = -1
-
     # ------------------------------------------------------------------ player requests (lock held)
     async def sit(self, user: User, seat: int) -> None:
-        if self.status != "waiting":
+        if self.status != Status.WAITING:
             raise TableError("the match has started: seats can no longer be taken")
         if not 0 <= seat < self.players:
             raise TableError(f"this table has seats 0 to {self.players - 1}")
@@ -269,15 +147,15 @@ class Table:
         if self.seat_of_user(user.id) is not None:
             raise TableError("you already sit at this table")
         async with self.atomic():
-            await self.event("sit", seat, user.display, user.id)
-            await self._maybe_start()
+            await self.event(TableEvent(EventKind.SIT, seat, user.display, user.id))
+            await self.maybe_start()
         for conn in self.conns:
             if conn.user is not None and conn.user.id == user.id:
                 conn.seat = seat
                 self.seats[seat].connections += 1
 
     async def fill_bots(self, difficulty: str) -> None:
-        if self.status != "waiting":
+        if self.status != Status.WAITING:
             raise TableError("the match has started")
         empty = [i for i, s in enumerate(self.seats) if s.empty]
         if not empty:
@@ -285,52 +163,51 @@ class Table:
         async with self.atomic():
             for seat in empty:
                 user_id = self.runtime.bot_users.get(difficulty)
-                bot = TableEvent.bot(seat, difficulty, f"Bot {seat} ({difficulty})", user_id)
-                await self.event(bot.kind, bot.seat, bot.text, bot.user_id)
-            await self._maybe_start()
+                await self.event(TableEvent.bot(seat, difficulty, f"Bot {seat} ({difficulty})", user_id))
+            await self.maybe_start()
 
-    async def _maybe_start(self) -> None:
+    async def maybe_start(self) -> None:
         """Deal the first hand once every seat is taken (in the same transaction as the last seat)."""
-        if self.status == "waiting" and all(not s.empty for s in self.seats):
-            await self.event("deal")
+        if self.status == Status.WAITING and all(not s.empty for s in self.seats):
+            await self.event(TableEvent(EventKind.DEAL))
 
     async def act(self, seat: int, action: Action) -> None:
         """A move by ``seat`` (its human or its bot): checked by the engine, stored, applied."""
         hand = self.match.current
-        if self.status != "playing" or hand is None:
+        if self.status != Status.PLAYING or hand is None:
             raise TableError("no hand is being played", "refused")
         if hand.to_play != seat:
             raise TableError(f"it is not your turn: {self.seats[hand.to_play].name} is to play", "not_your_turn")
         # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
-        await self.event("action", seat, str(action), action=action)
+        await self.event(TableEvent(EventKind.ACTION, seat, str(action)), action)
         if self.match.is_over and not self.recorded:
-            await match_end.record(self)
+            await results.record(self)
 
     async def ready(self, seat: int) -> None:
-        if self.status != "between":
+        if self.status != Status.BETWEEN:
             raise TableError("there is no finished hand to move on from")
         self.seats[seat].ready = True
         await self.maybe_deal()
 
     async def maybe_deal(self, force: bool = False) -> None:
-        if self.status != "between":
+        if self.status != Status.BETWEEN:
             return
         waiting = [s for s in self.seats if s.human and not s.left and s.connections > 0 and not s.ready]
         if force or not waiting:
-            await self.event("deal")
+            await self.event(TableEvent(EventKind.DEAL))
 
     async def take_back(self, seat: int) -> None:
         """The player takes the seat back from the computer (``back``; see absence.py)."""
         if not self.seats[seat].standin:
             raise TableError("the computer is not playing your seat")
-        await self.event("standin", seat, "off")
+        await self.event(TableEvent.standin(seat, on=False))
 
     async def leave(self, seat: int) -> None:
         user_id = self.seats[seat].user_id
-        if self.status == "over":
+        if self.status == Status.OVER:
             raise TableError("the match is over")
         async with self.atomic():  # the leave and the deal it may allow are stored together
-            await self.event("leave", seat, "left the table", user_id)
+            await self.event(TableEvent(EventKind.LEAVE, seat, "left the table", user_id))
             await self.maybe_deal()
         for conn in self.conns:
             if conn.seat == seat:
@@ -348,7 +225,7 @@ class Table:
                 s.connections += 1
                 if s.standin:
                     with contextlib.suppress(TableError):  # not stored: the stand-in plays on meanwhile
-                        await self.event("standin", seat, "off")
+                        await self.event(TableEvent.standin(seat, on=False))
         self.send_full(conn)
         if conn.seat is not None:
             self.broadcast(exclude=conn)
@@ -373,12 +250,35 @@ class Table:
     # ------------------------------------------------------------------ time (turn_clock.py; lock held)
     async def tick(self, now: float) -> bool:
         """Apply what the clock calls for; True if the table changed."""
-        return await turn_clock.tick(self, now)
+        changed = False
+        if tournament_clock.due(self):
+            await self.event(tournament_clock.time_out_event())
+            changed = True
+        elif tournament_clock.deal_due(self):
+            await self.maybe_deal()
+            changed = True
+        if self.status == Status.OVER and not self.recorded:
+            await results.record(self)
+        elif self.status == Status.PLAYING and self.hand is not None:
+            events = turn_clock.playing_events(self, now)
+            if events:
+                async with self.atomic():
+                    for event in events:
+                        await self.event(event)
+                changed = True
+        elif turn_clock.between_due(self, now):
+            await self.maybe_deal(force=True)
+            changed = True
+        if changed:
+            self.broadcast(full=self.status != Status.PLAYING)
+            self.kick_bots()
+        views.send_watchers(self, now)
+        return changed
 
     def needs_tick(self, now: float) -> bool:
         return turn_clock.needs_tick(self, now)
 
-    # ------------------------------------------------------------------ bots (bot_scheduler.py)
+    # ------------------------------------------------------------------ bots (bots.py)
     def kick_bots(self) -> None:
         """Start the table's bot task if a bot is to play and none is running."""
         self.bots.kick()
@@ -387,7 +287,18 @@ class Table:
     def bot_task(self) -> asyncio.Task[None] | None:
         return self.bots.task
 
-    @property
-    def paused(self) -> bool:
-        """An all-bot table plays only while someone watches it (a tournament's table always plays)."""
-        return self.all_bots and not self.conns and self.config.tournament is None
+    async def _bot_move(self) -> bool | None:
+        """One bot move (lock held): True played, False not stored (retry), None nothing to play."""
+        name = bots.bot_to_play(self)
+        if name is None or self.hand is None:
+            return None
+        seat = self.hand.to_play
+        action = await bots.choose(self, name, seat)
+        try:
+            await self.act(seat, action)
+        except TableError as error:
+            if error.code != STORE_FAILED:
+                raise
+            return False
+        self.broadcast(full=self.status != Status.PLAYING)
+        return True

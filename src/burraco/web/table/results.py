@@ -4,13 +4,11 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from burraco.web.persistence.repositories.matches import MatchRecord, standing, winner
 from burraco.web.protocol.serialize import scores_to_list
-
-if TYPE_CHECKING:
-    from burraco.web.table.live import Table
+from burraco.web.table.model import TableState
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +24,7 @@ def entrants(players: int) -> list[list[int]]:
     return [[s] for s in range(players)]
 
 
-def results(table: Table) -> list[dict[str, Any]]:
+def results(table: TableState) -> list[dict[str, Any]]:
     """Every finished hand of the match: its number, dealer, end, points, sides and score sheets."""
     return [
         {
@@ -41,7 +39,7 @@ def results(table: Table) -> list[dict[str, Any]]:
     ]
 
 
-def summary(table: Table) -> dict[str, Any]:
+def summary(table: TableState) -> dict[str, Any]:
     """The match's result: totals, entrants, winner (leaving counts as a loss, whatever the totals)."""
     totals = list(table.match.totals)
     sides = entrants(table.players)
@@ -60,7 +58,7 @@ def summary(table: Table) -> dict[str, Any]:
     return data
 
 
-async def record(table: Table) -> None:
+async def record(table: TableState) -> None:
     """Record the finished match; if the database refuses, the ticker tries again later."""
     try:
         await _record(table)
@@ -68,7 +66,7 @@ async def record(table: Table) -> None:
         log.warning("table %s: the finished match could not be recorded yet: %s", table.id, error)
 
 
-async def _record(table: Table) -> None:
+async def _record(table: TableState) -> None:
     """Store the finished match: its summary, each player's result and rating change; then tell the
     runtime's observers (the online tournaments)."""
     result = table.summary or summary(table)

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final
 
 SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 STANDIN_BOT: Final = "normal"
 """The bot that plays for an absent player, a player whose turn timer ran out, or one who left."""
-Difficulty = Literal["beginner", "intermediate", "expert", "champion", "easy", "normal", "hard", "random"]
-"""The bots a table may seat: the four levels of the ladder (the form offers these) and the older
-names, still accepted so that tables created with them keep playing and restoring."""
-DIFFICULTIES: Final[tuple[str, ...]] = get_args(Difficulty)
 
 
 class TableError(ValueError):

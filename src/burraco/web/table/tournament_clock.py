@@ -10,10 +10,10 @@ seconds, so it survives a restart; tests inject a fake wallclock.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-if TYPE_CHECKING:
-    from burraco.web.table.live import Table
+from burraco.web.table.events import EventKind, TableEvent
+from burraco.web.table.model import TableState
 
 ART5_MINUTES: Final = {2: 25, 3: 35, 4: 45}
 """Art. 5: the minutes of a turn of 2, 3 or 4 hands."""
@@ -24,7 +24,7 @@ def turn_minutes(hands: int) -> int:
     return ART5_MINUTES.get(hands, 45 + 10 * max(0, hands - 4))
 
 
-def deadline(table: Table) -> float | None:
+def deadline(table: TableState) -> float | None:
     """The wallclock second the table's turn ends, None if it is not a timed tournament table."""
     info = table.config.tournament
     if info is None or info.get("deadline") is None:
@@ -32,12 +32,12 @@ def deadline(table: Table) -> float | None:
     return float(info["deadline"])
 
 
-def time_left(table: Table) -> float | None:
+def time_left(table: TableState) -> float | None:
     end = deadline(table)
     return None if end is None else round(max(0.0, end - table.runtime.wallclock()), 1)
 
 
-def info(table: Table) -> dict[str, Any] | None:
+def info(table: TableState) -> dict[str, Any] | None:
     """What the table's players see of its tournament: which turn and table, the turn's time left."""
     data = table.config.tournament
     if data is None:
@@ -51,7 +51,7 @@ def info(table: Table) -> dict[str, Any] | None:
     }
 
 
-def due(table: Table) -> bool:
+def due(table: TableState) -> bool:
     """True when the turn's time has run out and the table has not called time-out yet."""
     end = deadline(table)
     return (
@@ -62,7 +62,7 @@ def due(table: Table) -> bool:
     )
 
 
-def deal_due(table: Table) -> bool:
+def deal_due(table: TableState) -> bool:
     """A tournament table between hands deals the next one as soon as no connected player is still
     looking at the score sheet (the turn's clock runs: no pause for absent players or bots)."""
     return (
@@ -72,12 +72,6 @@ def deal_due(table: Table) -> bool:
     )
 
 
-async def tick(table: Table) -> bool:
-    """Call time-out if it is due, or deal the next hand (lock held); True if the table changed."""
-    if due(table):
-        await table.event("timeout", -1, "time-out (Art. 28)")
-        return True
-    if deal_due(table):
-        await table.maybe_deal()
-        return True
-    return False
+def time_out_event() -> TableEvent:
+    """The event that calls time-out on a tournament table (Art. 28)."""
+    return TableEvent(EventKind.TIMEOUT, -1, "time-out (Art. 28)")

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from burraco.core.options import Rules, preset
 from burraco.web.persistence.repositories.tournaments import TournamentRepository
-from burraco.web.table.events import TableEvent
+from burraco.web.table.events import EventKind, TableEvent
 from burraco.web.table.live import Table, TableConfig, new_seed
+from burraco.web.table.model import TableState
 from burraco.web.table.seats import STANDIN_BOT
 from burraco.web.tournaments.online import TablePlan, attach_tables, record_result, start_turn
 from burraco.web.tournaments.service import TournamentService
@@ -92,13 +93,13 @@ class OnlineTables:
             for seat, who in enumerate(plan.seats):
                 if who.user_id is None:
                     bot = TableEvent.bot(seat, self.bot, who.name, self.runtime.bot_users.get(self.bot))
-                    await table.event(bot.kind, seat, bot.text, bot.user_id)
+                    await table.event(bot)
                 else:
-                    await table.event("sit", seat, who.name, who.user_id)
-            await table.event("deal")
+                    await table.event(TableEvent(EventKind.SIT, seat, who.name, who.user_id))
+            await table.event(TableEvent(EventKind.DEAL))
         table.kick_bots()
 
-    async def on_recorded(self, table: Table) -> None:
+    async def on_recorded(self, table: TableState) -> None:
         """A finished table's game points become its result; a complete turn pairs the next one."""
         info = table.config.tournament
         if info is None:

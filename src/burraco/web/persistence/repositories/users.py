@@ -11,7 +11,7 @@ from sqlalchemy import Connection, delete, select
 from burraco.web.accounts import auth, ratings
 from burraco.web.accounts.auth import AuthError, User, name_key
 from burraco.web.persistence import db
-from burraco.web.table.seats import DIFFICULTIES
+from burraco.web.protocol.difficulty import DIFFICULTIES
 
 BOT_NAMES = DIFFICULTIES
 """One bot user per difficulty; :meth:`UserRepository.ensure_bots` creates the missing ones."""
