@@ -33,6 +33,7 @@ import itertools
 import json
 import logging
 from collections.abc import Coroutine
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from burraco.web.accounts.auth import User
@@ -89,6 +90,23 @@ def unbundle(payload: str) -> list[str]:
     return messages
 
 
+class RelayOp(StrEnum):
+    """The first word of a relayed message: what it asks of the process that reads it."""
+
+    SEND = "s"
+    """Owner to follower: a text for the relayed socket."""
+    CLOSE = "c"
+    """Owner to follower: close the relayed socket with a code and reason."""
+    JOIN = "j"
+    """Follower to owner: a socket asks to join a table (with its user)."""
+    MESSAGE = "m"
+    """Follower to owner: a message the relayed socket sent."""
+    LEAVE = "l"
+    """Follower to owner: the relayed socket closed."""
+    ADOPTED = "a"
+    """Owner to follower: the table was handed over to the follower, which serves the socket itself."""
+
+
 class RelayedClient(Outbox):
     """Follower side: a socket of this process whose table ``owner`` holds, until the table is handed
     over to this process (``handover.py``): then ``moved`` is set, and ``joined`` is its connection here
@@ -112,13 +130,13 @@ class RemoteConnection(Connection):
 
     def send_text(self, text: str) -> None:
         if not self.closed:
-            self.relay.post(self.channel, f"s {self.key} {text}")
+            self.relay.post(self.channel, f"{RelayOp.SEND} {self.key} {text}")
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if not self.closed:
             self.closed = True
             self.close_code, self.close_reason = code, reason
-            self.relay.post(self.channel, f"c {self.key} {code} {reason}")
+            self.relay.post(self.channel, f"{RelayOp.CLOSE} {self.key} {code} {reason}")
             self.inbound.put_nowait(None)
 
 
@@ -247,28 +265,33 @@ class Relay:
             await asyncio.sleep(0.5)  # (also when nothing is subscribed any more: listen() returns at once)
 
     def _on(self, data: str) -> None:
-        op, _, rest = data.partition(" ")
+        word, _, rest = data.partition(" ")
+        try:
+            op = RelayOp(word)
+        except ValueError:
+            log.warning("relay: an unknown operation %r was ignored", word)
+            return
         key, _, payload = rest.partition(" ")
-        if op == "s":
+        if op is RelayOp.SEND:
             client = self.relayed.get(key)
             if client is not None:
                 client.send_text(payload)
-        elif op == "c":
+        elif op is RelayOp.CLOSE:
             client = self.relayed.get(key)
             code, _, reason = payload.partition(" ")
             if client is not None:
                 client.close(int(code), reason)
-        elif op == "j":
+        elif op is RelayOp.JOIN:
             table_id, _, user = payload.partition(" ")
             queue: asyncio.Queue[str | None] = asyncio.Queue()
             self.inbound[key] = queue
             self._spawn(self._serve(key, int(table_id), User(**json.loads(user)), queue))
-        elif op == "a":
+        elif op is RelayOp.ADOPTED:
             self._spawn(self._taken(key, int(payload)))
-        elif op in ("m", "l"):
+        elif op in (RelayOp.MESSAGE, RelayOp.LEAVE):
             inbound = self.inbound.get(key)
             if inbound is not None:
-                inbound.put_nowait(payload if op == "m" else None)
+                inbound.put_nowait(payload if op is RelayOp.MESSAGE else None)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -281,17 +304,19 @@ class Relay:
         key = f"{self.name}#{next(self._ids)}"
         client = RelayedClient(key, table_id, owner, user)
         self.relayed[key] = client
-        self.post(inbox(self.namespace, owner), f"j {key} {table_id} {json.dumps(dataclasses.asdict(user))}", key)
+        self.post(
+            inbox(self.namespace, owner), f"{RelayOp.JOIN} {key} {table_id} {json.dumps(dataclasses.asdict(user))}", key
+        )
         return client
 
     def forward(self, client: RelayedClient, raw: str) -> None:
         """A message of a relayed socket, for its owner's dispatcher."""
-        self.post(inbox(self.namespace, client.owner), f"m {client.key} {raw}", client.key)
+        self.post(inbox(self.namespace, client.owner), f"{RelayOp.MESSAGE} {client.key} {raw}", client.key)
 
     def leave(self, client: RelayedClient) -> None:
         """The relayed socket closed: the owner disconnects its connection."""
         if self.relayed.pop(client.key, None) is not None:
-            self.post(inbox(self.namespace, client.owner), f"l {client.key}")
+            self.post(inbox(self.namespace, client.owner), f"{RelayOp.LEAVE} {client.key}")
 
     async def _taken(self, key: str, table_id: int) -> None:
         """The owner handed the table over to this process: load it and join the socket to it here (the
@@ -372,7 +397,7 @@ class Relay:
             and table_id not in self.arriving
             and await handover.give(self.manager, table_id, follower)
         ):
-            self.post(channel, f"a {key} {table_id}")
+            self.post(channel, f"{RelayOp.ADOPTED} {key} {table_id}")
             return None
         joined: Connection | tuple[int, str] = (
             CloseCode.MOVED,
@@ -385,9 +410,11 @@ class Relay:
             return joined
         code, reason = joined if isinstance(joined, tuple) else (CloseCode.MOVED, "reconnect")
         if code == CloseCode.MOVED and self.manager.runtime.leases.owner(table_id) == follower:
-            self.post(channel, f"a {key} {table_id}")  # it moved meanwhile, to the asking process itself
+            self.post(
+                channel, f"{RelayOp.ADOPTED} {key} {table_id}"
+            )  # it moved meanwhile, to the asking process itself
         else:
-            self.post(channel, f"c {key} {code} {reason}")
+            self.post(channel, f"{RelayOp.CLOSE} {key} {code} {reason}")
         return None
 
     # ------------------------------------------------------------------ partners that died

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from burraco.core.options import Rules
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.close_codes import CloseCode
+from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table import results
 from burraco.web.table.admission import admission, expired
 from burraco.web.table.events import TableEvent
@@ -68,7 +69,9 @@ class TableManager:
     def _check_limit(count: int, limit: int) -> None:
         if count >= limit:
             raise TableError(
-                f"you already have {limit} unfinished tables: finish or leave one first", "too_many_tables", limit=limit
+                f"you already have {limit} unfinished tables: finish or leave one first",
+                ErrorCode.TOO_MANY_TABLES,
+                limit=limit,
             )
 
     async def _create(self, config: TableConfig) -> Table:
@@ -88,7 +91,7 @@ class TableManager:
         key = await self.runtime.repos.tables.create(row)
         if not self.runtime.leases.acquire(key):  # never two owners (adoption waits for new tables to settle)
             log.error("table %s was taken by another process as it was created", key)
-            raise TableError("the server could not open this table: please try again", "store_failed")
+            raise TableError("the server could not open this table: please try again", ErrorCode.STORE_FAILED)
         table = Table(key, config, self.runtime)
         self.tables[table.id] = table
         return table

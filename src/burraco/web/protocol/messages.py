@@ -19,6 +19,7 @@ burraco.web.protocol.messages.ProtocolError: malformed JSON: ...
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -181,8 +182,31 @@ ServerType = Literal["welcome", "state", "error", "pong", "watchers"]
 """``watchers`` (``{"type": "watchers", "count": n}``) is the coalesced spectator count."""
 
 
-def error_message(message: str, reply_to: int | None = None, code: str = "refused") -> dict[str, Any]:
-    """``{"type": "error", "code": ..., "message": ..., "reply_to": ...}``; codes: ``protocol``
-    (malformed), ``refused`` (the engine or the table said no), ``not_your_turn``, ``not_seated``,
-    ``store_failed`` (the move could not be saved: nothing changed, send it again)."""
-    return {"type": "error", "code": code, "message": message, "reply_to": reply_to}
+class ErrorCode(StrEnum):
+    """The ``code`` of an ``error`` message: why a client's message changed nothing."""
+
+    PROTOCOL = "protocol"
+    """The message is malformed."""
+    REFUSED = "refused"
+    """The table said no (the message says why)."""
+    ILLEGAL = "illegal"
+    """The engine said no: the move breaks a rule (the message cites it; ``reason`` words it)."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """Another seat is to play, or a bot plays this turn for the player."""
+    NOT_SEATED = "not_seated"
+    """Only a seated player may do this."""
+    NOT_LOGGED_IN = "not_logged_in"
+    """The socket has no user."""
+    STORE_FAILED = "store_failed"
+    """The move could not be saved: nothing changed, send it again."""
+    RATE_LIMITED = "rate_limited"
+    """Too many messages: slow down."""
+    TOO_MANY_TABLES = "too_many_tables"
+    """The user has as many unfinished tables as allowed."""
+    INTERNAL = "internal"
+    """The server failed on this message: nothing happened."""
+
+
+def error_message(message: str, reply_to: int | None = None, code: ErrorCode = ErrorCode.REFUSED) -> dict[str, Any]:
+    """``{"type": "error", "code": ..., "message": ..., "reply_to": ...}`` (see :class:`ErrorCode`)."""
+    return {"type": "error", "code": code.value, "message": message, "reply_to": reply_to}

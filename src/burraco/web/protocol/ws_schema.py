@@ -16,7 +16,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from burraco.web.protocol.messages import ClientMessage
+from burraco.web.protocol.messages import ClientMessage, ErrorCode
 from burraco.web.protocol.schemas import TableSummary
 
 
@@ -36,10 +36,10 @@ class StateMessage(_Server):
 
 
 class ErrorMessage(_Server):
-    """A refused message (codes: protocol, refused, not_your_turn, not_seated, store_failed, ...)."""
+    """A refused message (its ``code`` says why; ``reason`` and ``params`` word an engine refusal)."""
 
     type: Literal["error"]
-    code: str
+    code: ErrorCode
     message: str
     reply_to: int | None
 

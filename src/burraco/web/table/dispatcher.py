@@ -19,6 +19,7 @@ from burraco.web.protocol.messages import (
     ActionMessage,
     BackMessage,
     ClientMessage,
+    ErrorCode,
     FillBotsMessage,
     LeaveMessage,
     PingMessage,
@@ -71,12 +72,12 @@ class Dispatcher:
         started = time.perf_counter()
         table = conn.table
         if limiter is not None and not limiter.allow(table.runtime.clock()):
-            conn.send(error_message("too many messages: slow down", peek_id(raw), "rate_limited"))
+            conn.send(error_message("too many messages: slow down", peek_id(raw), ErrorCode.RATE_LIMITED))
             return
         try:
             message = parse_client_message(raw)
         except ProtocolError as error:
-            conn.send(error_message(str(error), peek_id(raw), "protocol"))
+            conn.send(error_message(str(error), peek_id(raw), ErrorCode.PROTOCOL))
             return
         reply_to = message.id
         if isinstance(message, PingMessage):
@@ -96,18 +97,21 @@ class Dispatcher:
                 seat = self._seat(conn)
                 if table.controller(seat) is not None:
                     raise TableError(
-                        "a bot is playing this turn for you (your time ran out or you were away)", "not_your_turn"
+                        "a bot is playing this turn for you (your time ran out or you were away)",
+                        ErrorCode.NOT_YOUR_TURN,
                     )
                 await table.act(seat, message.to_action())
                 full = table.status != "playing"
             elif isinstance(message, SitMessage):
                 if conn.user is None:
-                    raise TableError("log in or pick a guest name to take a seat", "not_logged_in")
+                    raise TableError("log in or pick a guest name to take a seat", ErrorCode.NOT_LOGGED_IN)
                 await table.sit(conn.user, message.seat)
                 full = True
             elif isinstance(message, FillBotsMessage):
                 if conn.seat is None and (conn.user is None or conn.user.id != table.config.created_by):
-                    raise TableError("only a seated player or the table's creator may call in bots", "not_seated")
+                    raise TableError(
+                        "only a seated player or the table's creator may call in bots", ErrorCode.NOT_SEATED
+                    )
                 await table.fill_bots(message.difficulty)
                 full = True
             elif isinstance(message, ReadyMessage):
@@ -122,12 +126,14 @@ class Dispatcher:
                 table.send_full(conn, reply_to)
                 return False
         except (BurracoError, TableError) as error:
-            code = error.code if isinstance(error, TableError) else "illegal"
+            code = error.code if isinstance(error, TableError) else ErrorCode.ILLEGAL
             conn.send(error_message(str(error), reply_to, code) | refusal(str(error)))
             return False
         except Exception:  # a bug: the step was rolled back; say so and keep the socket
             log.exception("table %s: message %r failed", table.id, message)
-            conn.send(error_message("the server failed on this message: nothing happened", reply_to, "internal"))
+            conn.send(
+                error_message("the server failed on this message: nothing happened", reply_to, ErrorCode.INTERNAL)
+            )
             return False
         table.broadcast(conn, reply_to, full=full)
         table.kick_bots()
@@ -147,5 +153,5 @@ class Dispatcher:
     @staticmethod
     def _seat(conn: Connection) -> int:
         if conn.seat is None:
-            raise TableError("you do not sit at this table (spectators watch only)", "not_seated")
+            raise TableError("you do not sit at this table (spectators watch only)", ErrorCode.NOT_SEATED)
         return conn.seat

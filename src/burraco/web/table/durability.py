@@ -16,9 +16,6 @@ from burraco.core.match import Match
 from burraco.web.table.model import TableState
 from burraco.web.table.seats import Seat
 
-STORE_FAILED: Final = "store_failed"
-"""The ``error`` code a client gets when its move could not be saved (nothing changed; try again)."""
-
 
 def clone_match(match: Match) -> Match:
     """An independent copy of a match (:meth:`Match.clone`: the deal seed stream rewinds too)."""

@@ -27,11 +27,12 @@ from typing import Any
 
 from burraco.core.actions import Action
 from burraco.web.accounts.auth import User
+from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table import bots, results, tournament_clock, turn_clock, views
 from burraco.web.table.actor import TableActor
 from burraco.web.table.bots import BotScheduler
 from burraco.web.table.connection import Viewer
-from burraco.web.table.durability import STORE_FAILED, snapshot
+from burraco.web.table.durability import snapshot
 from burraco.web.table.events import EventKind, TableEvent, apply_event
 from burraco.web.table.model import Clock as Clock
 from burraco.web.table.model import Runtime as Runtime
@@ -133,7 +134,7 @@ class Table(TableState):
         except Exception as error:
             log.warning("table %s: a change could not be stored, rolled back: %s", self.id, error)
             raise TableError(
-                "the server could not save this change: nothing happened, please try again", STORE_FAILED
+                "the server could not save this change: nothing happened, please try again", ErrorCode.STORE_FAILED
             ) from error
 
     # ------------------------------------------------------------------ player requests (lock held)
@@ -175,9 +176,11 @@ class Table(TableState):
         """A move by ``seat`` (its human or its bot): checked by the engine, stored, applied."""
         hand = self.match.current
         if self.status != Status.PLAYING or hand is None:
-            raise TableError("no hand is being played", "refused")
+            raise TableError("no hand is being played", ErrorCode.REFUSED)
         if hand.to_play != seat:
-            raise TableError(f"it is not your turn: {self.seats[hand.to_play].name} is to play", "not_your_turn")
+            raise TableError(
+                f"it is not your turn: {self.seats[hand.to_play].name} is to play", ErrorCode.NOT_YOUR_TURN
+            )
         # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
         await self.event(TableEvent(EventKind.ACTION, seat, str(action)), action)
         if self.match.is_over and not self.recorded:
@@ -297,7 +300,7 @@ class Table(TableState):
         try:
             await self.act(seat, action)
         except TableError as error:
-            if error.code != STORE_FAILED:
+            if error.code != ErrorCode.STORE_FAILED:
                 raise
             return False
         self.broadcast(full=self.status != Status.PLAYING)

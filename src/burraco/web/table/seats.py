@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from burraco.web.protocol.messages import ErrorCode
+
 SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 STANDIN_BOT: Final = "normal"
 """The bot that plays for an absent player, a player whose turn timer ran out, or one who left."""
@@ -13,7 +15,7 @@ STANDIN_BOT: Final = "normal"
 class TableError(ValueError):
     """A request the table refuses (seat taken, match already started, not seated...)."""
 
-    def __init__(self, message: str, code: str = "refused", **params: object) -> None:
+    def __init__(self, message: str, code: ErrorCode = ErrorCode.REFUSED, **params: object) -> None:
         super().__init__(message)
         self.code, self.params = code, params
 
