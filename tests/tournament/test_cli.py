@@ -74,11 +74,15 @@ def test_a_live_pairs_tournament(tmp_path: Path) -> None:
         run("export", f, "--format", fmt, "--out", target, "--what", what)
         assert target.stat().st_size > 0
     assert (tmp_path / "out-all.pdf").read_bytes().startswith(b"%PDF")
-    assert (tmp_path / "out-standings.csv").read_text(encoding="utf-8").startswith("rank,id,name,vp,mp")
+    assert (tmp_path / "out-standings.csv").read_text(encoding="utf-8").startswith("Pos.,Num.,Nome,PV,PM")
+    run("export", f, "--format", "csv", "--out", tmp_path / "en.csv", "--lang", "en")
+    assert (tmp_path / "en.csv").read_text(encoding="utf-8").startswith("rank,id,name,vp,mp")
     run("scorecards", f, "--turn", "3", "--out", tmp_path / "cards.pdf")
     run("scorecards", f, "--turn", "3", "--format", "html", "--out", tmp_path / "cards.html")
+    run("scorecards", f, "--turn", "3", "--format", "html", "--out", tmp_path / "cards-en.html", "--lang", "en")
     assert (tmp_path / "cards.pdf").read_bytes().startswith(b"%PDF")
-    assert "Hand 3" in (tmp_path / "cards.html").read_text(encoding="utf-8")
+    assert "Smazzata 3" in (tmp_path / "cards.html").read_text(encoding="utf-8")
+    assert "Hand 3" in (tmp_path / "cards-en.html").read_text(encoding="utf-8")
 
 
 def test_individual_and_team_files(tmp_path: Path) -> None:
@@ -108,6 +112,8 @@ def test_individual_and_team_files(tmp_path: Path) -> None:
         (("export", "{f}", "--format", "docx", "--out", "{d}/x"), "unknown export format"),
         (("export", "{f}", "--format", "csv", "--out", "{d}/x", "--what", "all"), "CSV"),
         (("scorecards", "{f}", "--turn", "1", "--format", "txt", "--out", "{d}/x"), "format"),
+        (("export", "{f}", "--format", "pdf", "--out", "{d}/x", "--lang", "fr"), "unknown export language 'fr'"),
+        (("scorecards", "{f}", "--turn", "1", "--out", "{d}/x", "--lang", "de"), "known: it, en"),
         (("correct", "{f}", "--turn", "1", "--table", "1", "--kind", "typo"), "no result"),
         (("standings", "{d}/missing.json"), "no tournament file"),
         (("register", "{f}", "A"), "already registered"),

@@ -25,6 +25,7 @@ from burraco.tournament import demo as demo_mod
 from burraco.tournament import export as ex
 from burraco.tournament.director import Tournament
 from burraco.tournament.errors import TournamentConfigError, TournamentFileError
+from burraco.tournament.export_words import DEFAULT_LANG, words
 from burraco.tournament.model import Turn
 from burraco.tournament.standings import Standing
 from burraco.tournament.storage import load, save, write_atomic
@@ -40,6 +41,8 @@ app = typer.Typer(
 FileArg = Annotated[Path, typer.Argument(help="The tournament file (JSON).")]
 TurnOpt = Annotated[int, typer.Option("--turn", help="Turn number.")]
 TableOpt = Annotated[int, typer.Option("--table", help="Table number.")]
+LANG_HELP = "The export's language: it (Italian, the default) or en (English)."
+LangOpt = Annotated[str, typer.Option("--lang", help=LANG_HELP)]
 
 
 def _console() -> Console:
@@ -138,7 +141,7 @@ def new(
             seed=drawn,
         )
         save(t, file)
-        typer.echo(f"created {file}: {ex.summary(t)}; seating by {seating} (seed {drawn})")
+        typer.echo(f"created {file}: {ex.summary(t, 'en')}; seating by {seating} (seed {drawn})")
 
 
 @app.command()
@@ -187,7 +190,7 @@ def show(
         if turn is not None:
             _print_turn(t, t.turn(turn))
             return
-        typer.echo(f"{t.config.name}: {ex.summary(t)}")
+        typer.echo(f"{t.config.name}: {ex.summary(t, 'en')}")
         for e in t.state.entrants:
             flags = (" late" if e.late else "") + (
                 f" withdrawn from turn {e.withdrawn_from}" if e.withdrawn_from else ""
@@ -327,18 +330,20 @@ def export(
     what: Annotated[
         str | None, typer.Option(help="standings, results or all (default: standings for csv, all otherwise).")
     ] = None,
+    lang: LangOpt = DEFAULT_LANG,
 ) -> None:
-    """Export the standings and the per-turn results."""
+    """Export the standings and the per-turn results, in Italian or English."""
     with _guard():
+        words(lang)  # an unknown --lang is refused before the file is read
         t = load(file)
         if fmt == "csv":
-            content: str | bytes = ex.csv_export(t, what or "standings")
+            content: str | bytes = ex.csv_export(t, what or "standings", lang)
         elif fmt == "html":
-            content = ex.html_export(t, what or "all")
+            content = ex.html_export(t, what or "all", lang)
         elif fmt == "pdf":
             from burraco.tournament.pdf import report_pdf
 
-            content = report_pdf(t, what or "all")
+            content = report_pdf(t, what or "all", lang)
         else:
             raise TournamentConfigError(f"unknown export format {fmt!r}; known: csv, html, pdf")
         write_atomic(out, content)
@@ -351,16 +356,18 @@ def scorecards(
     turn: TurnOpt,
     out: Annotated[Path, typer.Option("--out", help="Where to write.")],
     fmt: Annotated[str, typer.Option("--format", help="pdf or html.")] = "pdf",
+    lang: LangOpt = DEFAULT_LANG,
 ) -> None:
-    """Printable score cards, one per table of a turn (Art. 30)."""
+    """Printable score cards, one per table of a turn (Art. 30), in Italian or English."""
     with _guard():
+        words(lang)  # an unknown --lang is refused before the file is read
         t = load(file)
         if fmt == "pdf":
             from burraco.tournament.pdf import scorecards_pdf
 
-            content: str | bytes = scorecards_pdf(t, turn)
+            content: str | bytes = scorecards_pdf(t, turn, lang)
         elif fmt == "html":
-            content = ex.scorecards_html(t, turn)
+            content = ex.scorecards_html(t, turn, lang)
         else:
             raise TournamentConfigError(f"unknown score card format {fmt!r}; known: pdf, html")
         write_atomic(out, content)
