@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+import burraco.rl
 from burraco.rl.gym_env import BurracoGymEnv
 
 
@@ -31,3 +36,23 @@ def test_a_whole_hand_against_the_heuristic_bot() -> None:
 def test_wrong_number_of_opponents() -> None:
     with pytest.raises(ValueError, match="2 opponents"):
         BurracoGymEnv(players=3, opponents=["random"])
+
+
+def test_gymnasium_make_the_registered_id() -> None:
+    env = gymnasium.make(burraco.rl.ENV_ID, players=2, opponents="heuristic")
+    assert env.spec is not None and env.spec.id == "Burraco-v0"
+    assert isinstance(env.unwrapped, BurracoGymEnv) and env.unwrapped.opponent_names == ["heuristic"]
+    check_env(env.unwrapped, skip_render_check=True)  # the checker wants the bare environment
+    obs, _ = env.reset(seed=1)
+    _, _, _, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert not info["illegal"]
+    env.close()
+
+
+def test_importing_the_package_registers_without_loading_the_environment() -> None:
+    code = (
+        "import sys, gymnasium, burraco.rl; "
+        "assert 'Burraco-v0' in gymnasium.registry; "
+        "assert 'burraco.rl.gym_env' not in sys.modules and 'burraco.bots.registry' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -9,6 +9,18 @@ Spaces, the default action for an index the mask does not allow, and the reward 
 side score minus the mean of the others, in hundreds, at the end of the hand) are those of
 :mod:`burraco.rl.burraco_v0`. ``info["legal"]`` is the step's :class:`~burraco.rl.actions.CanonicalLegal`
 (to see which meld an index lays).
+
+``import burraco.rl`` registers this class as the Gymnasium id ``Burraco-v0``; ``gymnasium.make``
+passes its keyword arguments on (and wraps the environment in Gymnasium's usual checkers):
+
+>>> import gymnasium
+>>> import burraco.rl
+>>> env = gymnasium.make("Burraco-v0", players=3, opponents="heuristic")
+>>> type(env.unwrapped).__name__, env.unwrapped.players
+('BurracoGymEnv', 3)
+>>> obs, info = env.reset(seed=4)
+>>> obs["observation"].shape
+(719,)
 """
 
 from __future__ import annotations
