@@ -20,8 +20,7 @@ import pytest
 import uvicorn
 from test_browser import assert_fits, shot
 from test_browser_tournament import sign_up, two_screens
-from test_tournament_online import NINE
-from tournament_helpers import cli
+from tournament_helpers import NINE, cli
 from typer.testing import CliRunner
 
 from burraco.cli.director_cmd import app as director_cli

@@ -209,3 +209,7 @@ EVENT: list[Step] = [
 ]
 """A 10-pair club night (9 on time, one late), three Mitchell turns and a Danish one, with a
 correction of each kind, a penalty, an abandonment, a withdrawal and a rest; turn 4's cards follow."""
+
+
+NINE = [f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco", "Marino")]
+"""Nine pairs: an odd field, so a pair rests each turn."""

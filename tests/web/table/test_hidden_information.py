@@ -1,4 +1,4 @@
-"""No message sent to a seat ever carries a card hidden from it (RULES.md §5; docs/web.md).
+"""No message sent to a seat ever carries a card hidden from it (docs/rules.md §5; docs/web.md).
 
 Every message queued for seat 0 and for a spectator during whole hands is recorded on the server
 together with the true state at that moment (the table's lock is held while messages are built).

@@ -191,14 +191,14 @@ def test_exports_and_score_cards(client_factory: Factory) -> None:
     for step in EVENT[:5]:
         web.run(step)
     csv = web.get("/export", format="csv")
-    assert csv.headers["content-type"].startswith("text/csv") and csv.text.startswith("rank,id,name,vp,mp")
+    assert csv.headers["content-type"].startswith("text/csv") and csv.text.startswith("Pos.,Num.,Nome,PV,PM")
     assert "Pair Rossi" in web.get("/export", format="csv", what="results").text
     html = web.get("/export", format="html")
     assert "<h1>Thursday club night</h1>" in html.text and "attachment" in html.headers["content-disposition"]
     assert web.get("/export", format="pdf").content.startswith(b"%PDF")
     cards = web.get("/turns/1/scorecards")
     assert cards.content.startswith(b"%PDF") and cards.headers["content-type"] == "application/pdf"
-    assert "table 5" in web.get("/turns/1/scorecards", format="html").text
+    assert "tavolo 5" in web.get("/turns/1/scorecards", format="html").text  # Italian, the default
     missing = web.get("/turns/3/scorecards", expect=422).json()["detail"]
     assert missing["code"] == "t.turn_not_paired" and missing["params"]["turn"] == 3
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tournament_helpers import Console, account, cli
+from tournament_helpers import NINE, Console, account, cli
 from web_helpers import FakeClock, guest, make_app, manager, tick
 
 from burraco.web.table.live import Table
@@ -186,7 +186,6 @@ def same_through_the_cli(director: Console, tmp_path: Path) -> None:
     assert json.loads(cli("standings", str(file), "--json")) == director.standings()
 
 
-NINE = [f"Pair {name}" for name in ("Rossi", "Verdi", "Bianchi", "Neri", "Gialli", "Conti", "Ferri", "Greco", "Marino")]
 CLUB = {
     "name": "Online club night",
     "kind": "pairs",
