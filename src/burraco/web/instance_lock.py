@@ -1,7 +1,9 @@
-"""One ``burraco serve`` per SQLite file: an exclusive ``flock`` on ``<database>.lock``, held while it runs.
+"""One ``burraco serve`` per SQLite file: an exclusive lock on ``<database>.lock``, held while it runs.
 
-Two servers on one file would each keep their own live tables and overwrite each other's moves.
-The lock is released by the kernel when the process ends (even on ``kill -9``), so it never goes stale.
+Two servers on one file would each keep their own live tables and overwrite each other's moves. The
+lock is the operating system's (``filelock``: ``flock`` on Linux and macOS, ``msvcrt`` on Windows), so
+the system releases it when the process ends (even on ``kill -9``) and it never goes stale. The
+holder's pid is written beside it (``<database>.lock.pid``) so a refused server can name it.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.sqlite3"
@@ -16,10 +18,10 @@ burraco.web.instance_lock.InstanceLockError: another burraco serve is using ...t
 
 from __future__ import annotations
 
-import fcntl
 import os
 from pathlib import Path
 
+from filelock import FileLock, Timeout
 from sqlalchemy.engine import make_url
 
 
@@ -38,30 +40,31 @@ def sqlite_file(url: str) -> Path | None:
 class InstanceLock:
     """The held lock (``release`` it, or let the process end)."""
 
-    def __init__(self, fd: int | None, path: Path | None) -> None:
-        self.fd = fd
-        self.path = path
+    def __init__(self, lock: FileLock | None) -> None:
+        self.lock = lock
 
     @classmethod
     def acquire(cls, url: str) -> InstanceLock:
         """Lock ``url``'s SQLite file or raise :class:`InstanceLockError` naming the holder's pid."""
         database = sqlite_file(url)
         if database is None:
-            return cls(None, None)
+            return cls(None)
         path = database.with_name(database.name + ".lock")
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        pid_file = path.with_name(path.name + ".pid")
+        lock = FileLock(path, timeout=0, thread_local=False)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
-            os.close(fd)
+            lock.acquire()
+        except Timeout:
+            try:
+                holder = pid_file.read_text(encoding="utf-8").strip() or "unknown"
+            except OSError:
+                holder = "unknown"
             raise InstanceLockError(f"another burraco serve is using {database} (pid {holder})") from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        return cls(fd, path)
+        pid_file.write_text(f"{os.getpid()}\n", encoding="utf-8")
+        return cls(lock)
 
     def release(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)  # closing the descriptor drops the flock
-            self.fd = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
