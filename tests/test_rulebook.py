@@ -1,5 +1,5 @@
-"""The players' rules page (docs/rules.md): shipped in the package, numbered like the specification,
-and every section a message cites exists on it; no user-visible string cites RULES.md any more."""
+"""The rules page (docs/rules.md) is the project's specification: shipped in the package, every section
+a message cites exists on it, and nothing in the repository points at a rules text outside it."""
 
 from __future__ import annotations
 
@@ -16,12 +16,11 @@ from burraco.core.citation import CITATION, anchor, cite, cited_sections
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "burraco"
 PAGE = ROOT / "docs" / "rules.md"
-SPEC = ROOT.parent / "shared" / "RULES.md"
 
 SPEC_SECTIONS = ["1", "2", "3", "4", "4.1", "4.2", "4.3", "5", "6", "7", "8", "9", "10", "11", "12"]
-"""The sections of ../shared/RULES.md, pinned (users do not have that file)."""
+"""The sections of the specification, pinned: code, tests and messages cite them by number."""
 CLOSING_CONDITIONS = ["6.1", "6.2", "6.3", "6.4", "6.5", "6.6"]
-"""RULES.md §6 numbers its six closing conditions; the page gives each its own subsection."""
+"""§6 numbers its six closing conditions; the page gives each its own subsection."""
 
 
 def test_the_package_ships_the_page_itself() -> None:
@@ -39,11 +38,12 @@ def test_the_page_has_every_section_of_the_specification_in_order() -> None:
     assert len(numbers) == len(set(numbers))
 
 
-def test_the_pinned_list_matches_the_specification_when_it_is_there() -> None:
-    if not SPEC.exists():
-        pytest.skip("../shared/RULES.md is not here (users never have it)")
-    heads = re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", SPEC.read_text(encoding="utf-8"), flags=re.MULTILINE)
-    assert heads == SPEC_SECTIONS
+def test_nothing_points_at_a_rules_text_outside_the_repository() -> None:
+    """Users and contributors have the repository only: its own rules page is what everything cites."""
+    files = [ROOT / "README.md", *SRC.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "docs").rglob("*.md")]
+    outside = re.compile(r"\.\./shared|(?<![\w/.])RULES\.md")
+    offenders = [str(f.relative_to(ROOT)) for f in files if outside.search(f.read_text(encoding="utf-8"))]
+    assert not offenders, f"these files point outside the repository: {offenders}"
 
 
 def test_every_section_has_a_title_text_and_anchor() -> None:
@@ -95,12 +95,12 @@ def test_no_message_cites_the_specification_file(path: Path) -> None:
         for n in ast.walk(tree)
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip
     ]
-    assert not [s for s in strings if "RULES.md" in s], "user-visible strings cite the rules page via cite()"
+    assert not [s for s in strings if "rules.md §" in s], "user-visible strings cite the rules page via cite()"
 
 
 @pytest.mark.parametrize("path", [p for p in SOURCES if p.suffix != ".py"], ids=lambda p: p.name)
 def test_the_browser_files_do_not_cite_the_specification(path: Path) -> None:
-    assert "RULES.md" not in path.read_text(encoding="utf-8")
+    assert "rules.md §" not in path.read_text(encoding="utf-8")
 
 
 def test_the_citation_format_is_one_pattern() -> None:

@@ -1,4 +1,4 @@
-"""A deliberately naive reference for the meld rules of RULES.md §4, written from the spec only.
+"""A deliberately naive reference for the meld rules of docs/rules.md §4, written from the spec only.
 
 Nothing here imports :mod:`burraco.core.melds`; card ids are decoded by hand. A sequence is
 checked by brute force: every card is tried at every position it could take (a natural card at
@@ -7,7 +7,7 @@ joker or another suit's 2 anywhere as a wildcard), and each complete assignment 
 against the definition directly. The result is the list of every *reading* of the cards; the
 fast validator must agree on whether one exists and must return one of them.
 
-Rule readings used (RULES.md §4 and docs/rules-core.md):
+Rule readings used (docs/rules.md §4 and docs/rules-core.md):
 
 * a sequence holds distinct positions 1..14 forming one unbroken run (1 and 14 are the ace, so
   K-A-2 cannot be formed), at most one wildcard, and at most one natural ace — except, with
@@ -46,7 +46,7 @@ def suit_of(card: int) -> int:
 
 
 def value_of(card: int, joker_value: int = 30) -> int:
-    """Card points of RULES.md §1, written out again."""
+    """Card points of docs/rules.md §1, written out again."""
     rank = rank_of(card)
     if rank == 0:
         return joker_value
@@ -194,7 +194,7 @@ def longest_natural_run(reading: Reading) -> int:
 
 
 def burraco_class(reading: Reading, rules: Rules) -> str | None:
-    """None, ``clean``, ``semi_clean`` or ``dirty`` (RULES.md §4.3)."""
+    """None, ``clean``, ``semi_clean`` or ``dirty`` (docs/rules.md §4.3)."""
     if reading.size < 7:
         return None
     if reading.wild is None:

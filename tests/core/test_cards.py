@@ -1,4 +1,4 @@
-"""Cards, values, deck and notation (RULES.md §1, Art. 1)."""
+"""Cards, values, deck and notation (docs/rules.md §1, Art. 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The fast generator against brute force over the validator (RULES.md §4).
+"""The fast generator against brute force over the validator (docs/rules.md §4).
 
 Every sub-multiset of a small hand is validated with :func:`meld_or_reason` /
 :func:`attach_or_reason`; the generator must list exactly the legal ones, each once.

@@ -1,4 +1,4 @@
-"""Properties of the hand state machine over thousands of random legal hands (RULES.md §1, §3, §5).
+"""Properties of the hand state machine over thousands of random legal hands (docs/rules.md §1, §3, §5).
 
 Seeded loops (reproducible: hand ``i`` is ``Hand.deal(seed=i)`` played by ``random.Random(i)``) and
 a few hypothesis tests check, after every action: the 108 cards are all accounted for (the multiset
@@ -60,7 +60,7 @@ def card_multiset(hand: Hand) -> list[int]:
 
 
 def check_cards(hand: Hand) -> None:
-    assert card_multiset(hand) == DECK, "the 108 cards are not each accounted for exactly once (RULES.md §1)"
+    assert card_multiset(hand) == DECK, "the 108 cards are not each accounted for exactly once (docs/rules.md §1)"
     assert hand.card_count() == 108
     assert all(sum(hand.hands[s]) == hand.hand_size(s) for s in range(hand.players))
 

@@ -1,4 +1,4 @@
-"""Scripted hands for each rule of the hand state machine (RULES.md §2, §3, §5, §6, §7, §9).
+"""Scripted hands for each rule of the hand state machine (docs/rules.md §2, §3, §5, §6, §7, §9).
 
 Every scenario is an explicit deal: the cards each seat holds, the pozzetti, the first discard and
 the top of the stock are written in card notation; the rest of the 108 cards fill the stock under

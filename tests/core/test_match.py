@@ -1,4 +1,4 @@
-"""The match (RULES.md §9, §10): dealer rotation, target and ties, tournament turns, time-out."""
+"""The match (docs/rules.md §9, §10): dealer rotation, target and ties, tournament turns, time-out."""
 
 from __future__ import annotations
 

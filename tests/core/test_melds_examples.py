@@ -1,4 +1,4 @@
-"""Every worked example about melds in RULES.md §4 and the seeds (002, 003, 001 Art. 7-10, 18).
+"""Every worked example about melds in docs/rules.md §4 and the seeds (002, 003, 001 Art. 7-10, 18).
 
 Each test names its source. Seed 002 writes suits in Italian: C = cuori (hearts), Q = quadri
 (diamonds), F = fiori (clubs), P = picche (spades); where the seed's own text uses "C" for clubs

@@ -1,4 +1,4 @@
-"""Exhaustive golden test: every 3-card multiset of the deck, classified (RULES.md §4).
+"""Exhaustive golden test: every 3-card multiset of the deck, classified (docs/rules.md §4).
 
 The deck has 53 card kinds: 52 cards with 2 copies each and the joker with 4. A 3-card multiset
 is a size-3 multiset of kinds in which no card other than the joker appears 3 times.

@@ -1,4 +1,4 @@
-"""Rules options and presets (RULES.md: every option it names, with its default)."""
+"""Rules options and presets (docs/rules.md: every option it names, with its default)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SplitMix64 in 32-bit halves gives exactly the stream of the plain 64-bit formulas (RULES.md §2:
+"""SplitMix64 in 32-bit halves gives exactly the stream of the plain 64-bit formulas (docs/rules.md §2:
 a seeded deal reproduces everywhere)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Match points and victory points (RULES.md §10, Art. 30; seed 002's table)."""
+"""Match points and victory points (docs/rules.md §10, Art. 30; seed 002's table)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from burraco.core.errors import RulesOptionError
 from burraco.core.vp import REST_MP, REST_VP, match_points, victory_points, vp_bounds, vp_row
 
-# The tables exactly as RULES.md §10 prints them: (low, high, winner VP); "over" rows have high None.
+# The tables exactly as docs/rules.md §10 prints them: (low, high, winner VP); "over" rows have high None.
 FIBUR_3 = [
     (0, 50, 10),
     (55, 150, 11),

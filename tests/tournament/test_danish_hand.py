@@ -1,4 +1,4 @@
-"""Small Danish tournaments checked by hand (RULES.md §11, Art. 2, 30, 33).
+"""Small Danish tournaments checked by hand (docs/rules.md §11, Art. 2, 30, 33).
 
 Every expected value below was worked out on paper from the rules, not copied from the code.
 """

@@ -1,4 +1,4 @@
-"""Mitchell and round-robin movements, rests in scheduled movements (RULES.md §11, Art. 2, 33)."""
+"""Mitchell and round-robin movements, rests in scheduled movements (docs/rules.md §11, Art. 2, 33)."""
 
 from __future__ import annotations
 

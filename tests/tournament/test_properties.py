@@ -1,4 +1,4 @@
-"""Property tests of whole bot tournaments (RULES.md §11): seating, rests, rematches, VP sums."""
+"""Property tests of whole bot tournaments (docs/rules.md §11): seating, rests, rematches, VP sums."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One table of a bot tournament: a turn of ``hands`` hands between two bot pairs (RULES.md §10, §11).
+"""One table of a bot tournament: a turn of ``hands`` hands between two bot pairs (docs/rules.md §10, §11).
 
 Used by the tournament director's demo (``burraco.tournament.demo``) to play its tables with the
 real engine instead of a simulator.

@@ -1,6 +1,6 @@
 """The one small interface every computer player implements, and a loop that plays a hand with bots.
 
-A bot sees only the :class:`~burraco.core.view.Observation` of its seat (RULES.md §5: hidden cards
+A bot sees only the :class:`~burraco.core.view.Observation` of its seat (docs/rules.md §5: hidden cards
 never leave :func:`~burraco.core.view.observe`) and the list of legal actions, and returns one of
 them. Every bot is seeded, so the same view and seed give the same choice.
 

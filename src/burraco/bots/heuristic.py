@@ -1,4 +1,4 @@
-"""The ``heuristic`` bot: sound club play written down as rules of thumb (RULES.md §3–§8).
+"""The ``heuristic`` bot: sound club play written down as rules of thumb (docs/rules.md §3–§8).
 
 Take (§3.1): pick up the discard pile when its cards extend the bot's melds or make new ones
 (measured by how many more cards the hand could lay down, naturals only), counting the dead

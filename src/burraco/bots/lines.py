@@ -1,6 +1,6 @@
 """Whole-turn lines for the champion's root: which melds and attachments to lay, then which discard.
 
-A *line* is the rest of a turn from the first play decision after the take (RULES.md §3.2–§3.3):
+A *line* is the rest of a turn from the first play decision after the take (docs/rules.md §3.2–§3.3):
 its plays in order, then its discard. The champion races lines on common worlds
 (:class:`~burraco.bots.paired.PairedRace`) instead of racing only the discards left after the
 sharp bot's greedy plays, so that laying a meld now or keeping it, or which wildcard goes where,

@@ -1,5 +1,5 @@
 """The fast greedy policy and static evaluation the ``ismcts`` bot plays out with, and the
-heuristic's scoring pieces they share (RULES.md §3–§8) — compiled with mypyc with the core.
+heuristic's scoring pieces they share (docs/rules.md §3–§8) — compiled with mypyc with the core.
 
 Moved here from :mod:`burraco.bots.heuristic` and :mod:`burraco.bots.ismcts` (which re-export
 them) so that ``setup.py`` can compile this one module: every function is plain typed code over

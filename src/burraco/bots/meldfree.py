@@ -1,6 +1,6 @@
 """Players who meld what they can: what a seat's hand cannot hold once it has ended a turn.
 
-A player who lays down every natural meld and attachment it can (the heuristic does: RULES.md
+A player who lays down every natural meld and attachment it can (the heuristic does: docs/rules.md
 §4–§5, every such play scores above nothing) ends its turn with no three naturals that make a meld
 — three of one rank, or three in a row of one suit — and no natural that attaches to one of its
 side's melds. It gains cards only in its own turn, so the same holds at any later decision of

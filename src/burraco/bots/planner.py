@@ -1,4 +1,4 @@
-"""Whole-turn planning: every sequence of melds and attachments of a turn, then its discard (RULES.md §3–§6).
+"""Whole-turn planning: every sequence of melds and attachments of a turn, then its discard (docs/rules.md §3–§6).
 
 From a full hand in the ``play`` phase, :class:`Planner` walks the tree of the seat's plays
 (memoised on the seat's cards and its side's melds, so the order of independent plays is

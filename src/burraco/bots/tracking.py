@@ -1,4 +1,4 @@
-"""Card tracking: what a seat knows about every card from its :class:`Observation` (RULES.md §3, §5).
+"""Card tracking: what a seat knows about every card from its :class:`Observation` (docs/rules.md §3, §5).
 
 The tracker replays the seat's log: every card seen picked up, discarded or melded; for each other
 seat the cards it discarded and the pile tops it refused (it drew while it could have picked the

@@ -11,7 +11,7 @@ printed and the exit code is 0.
 Invariants:
 
 - the 108 cards are all accounted for exactly once: the multiset of card kinds over the stock,
-  the pile, the hands, the untaken pozzetti and the melds is the deck's (RULES.md §1), and
+  the pile, the hands, the untaken pozzetti and the melds is the deck's (docs/rules.md §1), and
   ``card_count()`` is 108;
 - each side's score equals the sum of its breakdown items, and its "cards in hand" item is minus
   the value of the cards its players hold (§8);

@@ -1,4 +1,4 @@
-"""``burraco meld "CARDS" [--attach "CARDS"] [--rules PRESET] [--json]``: is it a legal meld? (RULES.md §4)
+"""``burraco meld "CARDS" [--attach "CARDS"] [--rules PRESET] [--json]``: is it a legal meld? (docs/rules.md §4)
 
 Exit codes: 0 the meld (after the attachment, if any) is legal; 1 it is illegal (the reason is
 printed; with ``--json`` the JSON object is still printed); 2 malformed input (an unknown card

@@ -1,6 +1,6 @@
 """``burraco play``: a match in the terminal, you (seat 0) against computer opponents.
 
-Moves are typed in the card notation of RULES.md §1: ``draw``, ``pickup``, ``meld 7H 8H 9H``,
+Moves are typed in the card notation of docs/rules.md §1: ``draw``, ``pickup``, ``meld 7H 8H 9H``,
 ``attach 0 JK`` (to your side's meld number 0), ``discard KD``; plus ``help``, ``hint`` (the
 legal actions and what the ``normal`` bot would play), ``show`` and ``quit``. An illegal move
 prints the engine's reason (the rule that forbids it) and asks again. Input is read with plain

@@ -1,4 +1,4 @@
-"""``burraco vp MP_DIFF``: the victory points a match-point difference gives (RULES.md §10)."""
+"""``burraco vp MP_DIFF``: the victory points a match-point difference gives (docs/rules.md §10)."""
 
 from __future__ import annotations
 

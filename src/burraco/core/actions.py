@@ -1,4 +1,4 @@
-"""Actions a player asks for, and the frozen records the hand appends to its log (RULES.md §3).
+"""Actions a player asks for, and the frozen records the hand appends to its log (docs/rules.md §3).
 
 An :class:`Action` is what a player (or bot, or UI) chooses: ``draw``, ``pickup``, ``meld``,
 ``attach`` or ``discard``. Its text form is used by histories, the CLI and the web protocol.

@@ -1,4 +1,4 @@
-"""Cards as small integers, the 108-card deck, values and the text notation (RULES.md §1).
+"""Cards as small integers, the 108-card deck, values and the text notation (docs/rules.md §1).
 
 A *card* is an ``int`` from 0 to 52: ``suit * 13 + (rank - 1)`` for the 52 French cards
 (suits ``H D C S`` = 0..3, ranks ``A=1, 2..10, J=11, Q=12, K=13``) and :data:`JOKER` = 52.

@@ -1,9 +1,10 @@
 """How user-visible messages cite the players' rules page, ``docs/rules.md``: one format, one place.
 
 Every refusal, error or help text that points a player to a rule calls :func:`cite`, so the format
-can change here alone. The page keeps the section numbers of the project's specification
-(``../shared/RULES.md``): ``§4.1`` is the same place in both. The page itself, its sections and its
-HTML live in :mod:`burraco.rulebook` (which does the reading; the core does no I/O).
+can change here alone. The page is the project's rules specification: code comments, tests and
+messages cite its numbered sections (``§4.1``), in English and in Italian (``docs/rules.it.md``, same
+numbers). The page itself, its sections and its HTML live in :mod:`burraco.rulebook` (which does the
+reading; the core does no I/O).
 
 >>> f"illegal meld: a sequence holds at most one wildcard ({cite('4.1')})"
 'illegal meld: a sequence holds at most one wildcard (rules §4.1)'
@@ -62,7 +63,7 @@ def cited_sections(text: str) -> list[str]:
 
     >>> cited_sections("you cannot close (rules §6.4, Art. 11)")
     ['6.4']
-    >>> cited_sections("see RULES.md §4")
+    >>> cited_sections("see docs/rules.md §4")
     []
     """
     found: list[str] = []

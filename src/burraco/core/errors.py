@@ -12,7 +12,7 @@ class CardParseError(BurracoError):
 
 
 class IllegalMeldError(BurracoError):
-    """Cards that do not form a legal meld, or cannot be attached to a meld (RULES.md §4)."""
+    """Cards that do not form a legal meld, or cannot be attached to a meld (docs/rules.md §4)."""
 
 
 class UnknownPresetError(BurracoError):
@@ -20,11 +20,11 @@ class UnknownPresetError(BurracoError):
 
 
 class RulesOptionError(BurracoError):
-    """An option value that RULES.md does not allow."""
+    """An option value that docs/rules.md does not allow."""
 
 
 class IllegalActionError(BurracoError):
-    """An action the hand state machine refuses (RULES.md §3, §5, §6, §7)."""
+    """An action the hand state machine refuses (docs/rules.md §3, §5, §6, §7)."""
 
 
 class HistoryError(BurracoError):

@@ -1,4 +1,4 @@
-"""Every legal new meld and every legal attachment from a hand (RULES.md §4) — the bots' hot path.
+"""Every legal new meld and every legal attachment from a hand (docs/rules.md §4) — the bots' hot path.
 
 The new melds are made here; the attachments in :mod:`burraco.core.generate_attach` (re-exported),
 from the tables of :mod:`burraco.core.generate_tables`.

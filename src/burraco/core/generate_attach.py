@@ -1,4 +1,4 @@
-"""Every legal attachment of a hand's cards to its side's melds (RULES.md §4) — half of the generator.
+"""Every legal attachment of a hand's cards to its side's melds (docs/rules.md §4) — half of the generator.
 
 :func:`attachments` (and :func:`_attachment_chunks`, the engine's listing) find, for each meld of
 the side, every multiset of the hand's cards :func:`~burraco.core.melds.attach_or_reason` accepts:

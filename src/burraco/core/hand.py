@@ -1,7 +1,7 @@
 """The hand (smazzata) state machine: deal, take → play → discard, pozzetti, closing, end of stock.
 
 Every action is a trio in the manner of pokerkit: ``verify_x()`` raises
-:class:`~burraco.core.errors.IllegalActionError` citing RULES.md, ``can_x()`` returns a bool,
+:class:`~burraco.core.errors.IllegalActionError` citing docs/rules.md, ``can_x()`` returns a bool,
 ``x()`` applies it and returns the frozen :class:`~burraco.core.actions.Record` appended to the
 log. A refused action leaves the state exactly as it was (everything is verified first).
 
@@ -48,7 +48,7 @@ class Hand(HandChecks):
     clockwise: 0, 1, 2, 3.
 
     With 4 players seats 0 and 2 (North-South) form side 0, seats 1 and 3 side 1; with 2 players
-    each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
+    each seat is a side; with 3 players each seat starts as its own side (docs/rules.md §9).
     """
 
     __slots__ = ()
@@ -63,7 +63,7 @@ class Hand(HandChecks):
         rules: Rules | None = None,
         pozzetto_sizes: Sequence[int] | None = None,
     ) -> Hand:
-        """Deal a hand from a seed by the procedure of RULES.md §2 (reproducible everywhere).
+        """Deal a hand from a seed by the procedure of docs/rules.md §2 (reproducible everywhere).
 
         The deck is shuffled by :class:`~burraco.core.rng.SplitMix64`; 11 cards go to each player one
         at a time clockwise from the dealer's left; the pozzetti are formed from the bottom one card

@@ -1,4 +1,4 @@
-"""The rules a play or a discard must keep by what it leaves (RULES.md §3, §6), for the listing and the checks.
+"""The rules a play or a discard must keep by what it leaves (docs/rules.md §3, §6), for the listing and the checks.
 
 :class:`HandChecks` answers, for the hand's state, whether a last card may close the hand (§6.1,
 §6.2, §6.4–§6.6), whether a play leaves the hand as §3 allows (a card to discard, not only the card

@@ -1,4 +1,4 @@
-"""The state of a hand and its bookkeeping: zones, sides, logs, the turn's flow (RULES.md §5, §7–§10).
+"""The state of a hand and its bookkeeping: zones, sides, logs, the turn's flow (docs/rules.md §5, §7–§10).
 
 :class:`HandState` holds every attribute of a hand (:data:`STATE_FIELDS`) and the moves of cards
 between zones that every action shares: a card in or out of a hand (with the generator's
@@ -73,7 +73,7 @@ class HandState:
     """The state of one hand for 2, 3 or 4 players and the bookkeeping its actions share.
 
     With 4 players seats 0 and 2 (North-South) form side 0, seats 1 and 3 side 1; with 2 players
-    each seat is a side; with 3 players each seat starts as its own side (RULES.md §9).
+    each seat is a side; with 3 players each seat starts as its own side (docs/rules.md §9).
     """
 
     __slots__ = (*STATE_FIELDS, "_owned", "_summaries", "_summary_of")
@@ -128,7 +128,7 @@ class HandState:
         self.time_out_last = -1
         self.log = RecordLog()
         self.visible_logs = [RecordLog() for _ in range(self.players + 1)]
-        """Per seat (the last one: a spectator), the log as that seat may see it (RULES.md §5)."""
+        """Per seat (the last one: a spectator), the log as that seat may see it (docs/rules.md §5)."""
         self._check_deal()
 
     def _check_deal(self) -> None:

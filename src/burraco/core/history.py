@@ -1,4 +1,4 @@
-"""Hand histories: a line-oriented text record of one hand that replays exactly (RULES.md §2, §3).
+"""Hand histories: a line-oriented text record of one hand that replays exactly (docs/rules.md §2, §3).
 
 A history holds the rules (a preset name and every option that differs from it), the number of
 players, the dealer, the deal — a seed, or every zone written out card by card — and every

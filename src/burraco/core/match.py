@@ -1,5 +1,5 @@
 """The match (partita): hands with the dealer rotating, to a target or a fixed number of hands
-(RULES.md §9, §10). Pure: hands are dealt from seeds derived from the match seed.
+(docs/rules.md §9, §10). Pure: hands are dealt from seeds derived from the match seed.
 
 >>> from burraco.core.options import Rules
 >>> m = Match(Rules(players=2, hands_per_turn=1), seed=5)

@@ -1,4 +1,4 @@
-"""The meld as a value: :class:`Meld`, immutable and validated by :mod:`burraco.core.melds` (RULES.md §4).
+"""The meld as a value: :class:`Meld`, immutable and validated by :mod:`burraco.core.melds` (docs/rules.md §4).
 
 A meld knows its kind (sequence or combination), its cards in display order and their positions
 (1, a low ace, to 14, a high ace; a combination's cards all sit at its rank), its wildcard and what

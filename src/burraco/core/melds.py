@@ -1,4 +1,4 @@
-"""Melds: sequences and combinations, wildcard placement, attachments (RULES.md §4).
+"""Melds: sequences and combinations, wildcard placement, attachments (docs/rules.md §4).
 
 A :class:`~burraco.core.meld.Meld` (re-exported here) is an immutable, validated arrangement.
 Build one with :func:`make_meld` (raises :class:`~burraco.core.errors.IllegalMeldError` with a

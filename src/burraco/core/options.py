@@ -1,4 +1,4 @@
-"""Rules options and named presets: variants are data, not subclasses (RULES.md, every section).
+"""Rules options and named presets: variants are data, not subclasses (docs/rules.md, every section).
 
 >>> preset("fibur").semi_clean, preset("portal").semi_clean
 (False, True)
@@ -30,7 +30,7 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every option RULES.md names, with the federation's competition code as the default."""
+    """Every option docs/rules.md names, with the federation's competition code as the default."""
 
     players: int = 4
     """2, 3 or 4 players (§2, §9)."""

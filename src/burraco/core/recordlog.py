@@ -1,5 +1,5 @@
 """The hand's log: an append-only sequence of records that a hand, its clones and its
-observations share (RULES.md §5 decides what each seat sees; :mod:`burraco.core.hand` does).
+observations share (docs/rules.md §5 decides what each seat sees; :mod:`burraco.core.hand` does).
 
 A :class:`RecordLog` reads like a tuple of :class:`~burraco.core.actions.Record` (length,
 indexing, slicing to a list, iteration, equality with any list or tuple of records); only the

@@ -1,7 +1,7 @@
 """A tiny portable PRNG (SplitMix64) so a seed gives the same deal on every machine and Python.
 
 Python's :mod:`random` does not promise identical ``shuffle`` results across versions; this
-generator is specified by its arithmetic alone (RULES.md §2: a seeded deal reproduces exactly).
+generator is specified by its arithmetic alone (docs/rules.md §2: a seeded deal reproduces exactly).
 
 >>> r = SplitMix64(42); [r.below(10) for _ in range(5)]
 [3, 1, 8, 4, 0]

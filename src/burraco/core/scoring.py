@@ -1,4 +1,4 @@
-"""The score of one side for one hand, item by item like a score sheet (RULES.md §8, Art. 29).
+"""The score of one side for one hand, item by item like a score sheet (docs/rules.md §8, Art. 29).
 
 :func:`score_side` lists, in this order: each meld with its card points, each meld's burraco
 bonus right after it, the closing bonus (only for the side that closed), the cards still in hand

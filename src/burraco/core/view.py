@@ -1,4 +1,4 @@
-"""The one function that builds what a seat may see (RULES.md §5: hidden cards never leave it).
+"""The one function that builds what a seat may see (docs/rules.md §5: hidden cards never leave it).
 
 :func:`observe` is the only way bots, the terminal, the web server and the RL environment see a
 hand. A seat sees its own hand, the sizes of the others, every meld, the discard pile, the stock

@@ -1,4 +1,4 @@
-"""Match points and victory points (RULES.md §10, Art. 30).
+"""Match points and victory points (docs/rules.md §10, Art. 30).
 
 Game points are always multiples of 5, so a table row "55 – 150" means "more than 50 and at
 most 150": each row is stored by its upper bound.

@@ -1,4 +1,4 @@
-"""Tournament director (RULES.md §11): pairs, individual and team tournaments; Mitchell, round
+"""Tournament director (docs/rules.md §11): pairs, individual and team tournaments; Mitchell, round
 robin and Danish movements; results, corrections, penalties, exports and bot tournaments.
 
 The typical flow::

@@ -1,4 +1,4 @@
-"""The tournament director: registration, pairing, results, corrections (RULES.md §11).
+"""The tournament director: registration, pairing, results, corrections (docs/rules.md §11).
 
 >>> t = Tournament.create("Club night", turns=2, movement="danish-modified")
 >>> for name in ("Ada-Bo", "Cy-Di", "Ed-Fa", "Gu-Ha", "Io-Lu"):

@@ -13,7 +13,7 @@ class TournamentError(BurracoError):
 
 
 class TournamentConfigError(TournamentError):
-    """A tournament setting that RULES.md §11 does not allow (kind, turns, hands, movement)."""
+    """A tournament setting that docs/rules.md §11 does not allow (kind, turns, hands, movement)."""
 
 
 class TournamentFileError(TournamentError):

@@ -1,4 +1,4 @@
-"""The tournament's data: settings, entrants, turns, tables, results, rests, penalties (RULES.md §11).
+"""The tournament's data: settings, entrants, turns, tables, results, rests, penalties (docs/rules.md §11).
 
 Everything here is plain data; its JSON form (the tournament file) is
 :mod:`burraco.tournament.model_json`, and the rules that change it live in

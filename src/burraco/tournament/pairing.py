@@ -1,4 +1,4 @@
-"""Pairing algorithms on abstract units (pairs, teams, or players' partnerships): RULES.md §11.
+"""Pairing algorithms on abstract units (pairs, teams, or players' partnerships): docs/rules.md §11.
 
 Pure functions: they take rankings and histories and return who meets whom; the director turns
 that into tables. Units are entrant ids; a ranking lists them best first.

@@ -1,4 +1,4 @@
-"""Standings and histories (RULES.md §11): VP first, ties broken by total MP (Art. 30, 31).
+"""Standings and histories (docs/rules.md §11): VP first, ties broken by total MP (Art. 30, 31).
 
 A penalty (Art. 23) lowers only the penalised entrant's VP; its opponents gain nothing. A forced
 result (Art. 32: the opponents left) gives the entrants who stayed the forced-rest score and the

@@ -44,7 +44,7 @@ class _Message(BaseModel):
 
 class ActionMessage(_Message):
     """Play one atomic action: ``draw``, ``pickup``, ``meld`` cards, ``attach`` cards to meld
-    ``target`` of the player's side, ``discard`` one card (RULES.md §3)."""
+    ``target`` of the player's side, ``discard`` one card (docs/rules.md §3)."""
 
     type: Literal["action"]
     kind: Literal["draw", "pickup", "meld", "attach", "discard"]

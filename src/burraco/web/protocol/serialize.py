@@ -2,7 +2,7 @@
 
 :func:`view_to_dict` takes an :class:`~burraco.core.view.Observation` and nothing else, so a
 message can never carry a card that :func:`~burraco.core.view.observe` hid from the seat.
-Cards travel in the text notation of RULES.md §1 (``10H``, ``JK``).
+Cards travel in the text notation of docs/rules.md §1 (``10H``, ``JK``).
 
 >>> from burraco.core.hand import Hand
 >>> from burraco.core.view import observe
