@@ -19,9 +19,9 @@ action in card notation, one per line with the seat that played it. The format i
 :class:`HistoryLineError`, a :class:`~burraco.core.errors.HistoryError`, with the line number on
 malformed input) and :func:`replay` re-applies every action (raising :class:`ReplayError` with the
 failing action's index and the engine's reason on an illegal one). The module is pure: text in,
-text out. It gathers the public interface of three modules: the data and the replay
-(:mod:`~burraco.core.history_model`), the writer (:mod:`~burraco.core.history_write`) and the
-reader (:mod:`~burraco.core.history_read`).
+text out. It gathers the public interface of three modules: the data, its replay and its text
+(:mod:`~burraco.core.history_model`), the writer of a hand's history
+(:mod:`~burraco.core.history_write`) and the reader (:mod:`~burraco.core.history_read`).
 
 >>> from burraco.core.hand import Hand
 >>> hand = Hand.deal(players=2, seed=7)
