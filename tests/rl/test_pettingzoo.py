@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 
 from burraco.rl import burraco_v0
 
@@ -38,6 +38,14 @@ def test_seed() -> None:
 
 def test_max_cycles() -> None:
     max_cycles_test(burraco_v0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_parallel_api(players: int) -> None:
+    """The parallel view (burraco_v0.parallel_env) passes PettingZoo's parallel checks."""
+    env = burraco_v0.parallel_env(players=players)
+    assert isinstance(env, burraco_v0.BurracoParallelEnv)
+    parallel_api_test(env, num_cycles=300)
 
 
 def test_whole_hand_with_masked_random_play() -> None:

@@ -16,7 +16,8 @@ and attaches). Observations come from :mod:`burraco.rl.observation`, actions fro
 discard) and sets ``info["illegal"]``: random agents that ignore the mask still play whole hands.
 At the end of the hand every seat is rewarded its side's score minus the mean of the other
 sides' scores, in hundreds of points. ``max_cycles`` truncates the hand once the seat to play
-has taken that many steps.
+has taken that many steps. ``parallel_env()`` is PettingZoo's parallel view of the same hand
+(:class:`BurracoParallelEnv`), for the tools that want one.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ try:
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
-    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
     from pettingzoo.utils.env import AECIterable  # type: ignore[import-untyped]
 except ImportError as error:  # a base install: say which extra to add
     raise MissingExtraError("rl", [error.name or "pettingzoo"]) from error
@@ -275,8 +276,60 @@ def _agents(env: AECEnv, max_iter: int) -> Iterator[str]:
         yield env.agent_selection
 
 
-def parallel_env(**kwargs: Any) -> Any:
-    """The parallel view (:mod:`burraco.rl.parallel`): each step, only the seat to play acts."""
-    from burraco.rl.parallel import BurracoParallelEnv
+Obs = dict[str, npt.NDArray[Any]]
 
+
+class BurracoParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A parallel (simultaneous-move) view of the hand of :class:`BurracoEnv`, stepped with a dict of actions.
+
+    Burraco is turn-based; this view exists for tools that want PettingZoo's ParallelEnv. Every
+    live agent sends an action each step; the one of the seat to play is played (with the default
+    action for an index the mask does not allow) and the others are ignored. ``max_cycles``
+    truncates after that many parallel steps.
+    """
+
+    metadata: Final = {"render_modes": [], "name": NAME, "is_parallelizable": True}
+
+    def __init__(self, max_cycles: int | None = None, **kwargs: Any) -> None:
+        self.aec = BurracoEnv(**kwargs)
+        self.max_cycles = max_cycles
+        self.possible_agents = list(self.aec.possible_agents)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.aec.action_space(agent)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        mover = self.aec.agent_selection
+        self.aec.step(actions.get(mover))
+        self._steps += 1
+        terminated = self.aec.hand.is_over
+        truncated = not terminated and self.max_cycles is not None and self._steps >= self.max_cycles
+        agents = self.agents
+        observations = {a: self.aec.observe(a) for a in agents}
+        rewards = {a: float(self.aec.rewards.get(a, 0.0)) for a in agents}
+        terminations = dict.fromkeys(agents, terminated)
+        truncations = dict.fromkeys(agents, truncated)
+        infos = {a: dict(self.aec.infos.get(a, {})) for a in agents}
+        if terminated or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+
+def parallel_env(**kwargs: Any) -> BurracoParallelEnv:
+    """The parallel view (:class:`BurracoParallelEnv`): each step, only the seat to play acts."""
     return BurracoParallelEnv(**kwargs)
