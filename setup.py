@@ -33,7 +33,7 @@ COMPILED = [
     "history_write",
     "legal",
     "match",
-    "meld",
+    "meld_value",
     "melds",
     "options",
     "recordlog",

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.meldfree import meld_card, settled_seats, unmeld
 from burraco.bots.tracking import Tracker
-from burraco.core.actions import DRAW
+from burraco.core.actions import DRAW, RecordDetail
 from burraco.core.cards import IS_WILD, NUM_KINDS, counts_of
 from burraco.core.determinize import sample_hand_from_view
-from burraco.core.hand import POZZETTO_WITH_DISCARD, Hand
+from burraco.core.hand import Hand
 from burraco.core.melds import Meld, meld_or_reason
 from burraco.core.options import Rules
 from burraco.core.view import observe
@@ -107,7 +107,7 @@ def test_settled_seats_are_the_others_who_have_played() -> None:
 def test_a_pozzetto_taken_with_the_discard_is_fresh_until_the_seat_plays() -> None:
     for seed in range(200):
         hand = played_hand(2, seed, 200)
-        taken = [r for r in hand.log if r.kind == "pozzetto" and r.detail == POZZETTO_WITH_DISCARD]
+        taken = [r for r in hand.log if r.kind == "pozzetto" and r.detail == RecordDetail.WITH_THE_DISCARD]
         if not taken:
             continue
         record = taken[0]

@@ -11,10 +11,10 @@ import pytest
 
 from burraco.arena.ladder import LadderConfig, pairings, run_pairing, strength_markdown
 from burraco.bots import make_bot
-from burraco.bots.champion import PlannerBot
 from burraco.bots.evaluation import Evaluator
 from burraco.bots.levels import LEVELS, display_name, level_of
 from burraco.bots.planner import Planner
+from burraco.bots.planner_bot import PlannerBot
 from burraco.bots.searcher import ChampionBot
 from burraco.bots.sharp import SharpBot
 from burraco.bots.tracking import Tracker

@@ -25,10 +25,10 @@ from collections.abc import Callable
 from typing import Final
 
 from burraco.bots.base import Bot
-from burraco.bots.champion import PlannerBot
 from burraco.bots.heuristic import HeuristicBot
 from burraco.bots.ismcts import IsmctsBot
 from burraco.bots.levels import CHAMPION_OPTIONS, ITALIAN, LEVELS, make_level
+from burraco.bots.planner_bot import PlannerBot
 from burraco.bots.random_bot import RandomBot
 from burraco.bots.sharp import DEFAULT_OFF, SharpBot
 from burraco.core.errors import BurracoError

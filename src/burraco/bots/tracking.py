@@ -24,9 +24,10 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from burraco.core.actions import RecordDetail, RecordKind
 from burraco.core.cards import NUM_KINDS, RANK, SUIT
 from burraco.core.determinize import sample_hand_from_view, unseen_counts
-from burraco.core.hand import POZZETTO_WITH_DISCARD, Hand
+from burraco.core.hand import Hand
 from burraco.core.options import Rules
 from burraco.core.view import Observation
 
@@ -60,7 +61,7 @@ class Tracker:
         for record in view.log:
             if record.seat < 0:
                 continue
-            if record.kind == "pozzetto" and record.detail == POZZETTO_WITH_DISCARD:
+            if record.kind == RecordKind.POZZETTO and record.detail == RecordDetail.WITH_THE_DISCARD:
                 fresh.add(record.seat)
             else:
                 fresh.discard(record.seat)

@@ -15,6 +15,7 @@ burraco.core.errors.IllegalActionError: unknown action 'fold': use draw, pickup,
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final, Literal, final
 
 from burraco.core.cards import format_cards, parse_cards
@@ -99,6 +100,50 @@ DRAW: Final = Action("draw")
 PICKUP: Final = Action("pickup")
 
 
+class RecordKind(StrEnum):
+    """What a record of the hand's log says happened: an action's kind, or an event of the hand."""
+
+    DRAW = "draw"
+    PICKUP = "pickup"
+    MELD = "meld"
+    ATTACH = "attach"
+    DISCARD = "discard"
+    POZZETTO = "pozzetto"
+    """A pozzetto taken (on the fly or with the discard), or sent under the stock (§7)."""
+    CLOSE = "close"
+    """The hand closed (§6)."""
+    END = "end"
+    """The hand ended otherwise (stock exhausted, time-out, turn cap)."""
+    TIMEOUT = "timeout"
+    """Time-out was called during the turn (Art. 28)."""
+
+
+class RecordDetail(StrEnum):
+    """How a pozzetto moved, or why time-out was recorded: a record's ``detail`` when it is one of
+    these (an ``end`` record's detail is its :class:`EndReason`)."""
+
+    ON_THE_FLY = "on the fly"
+    """The pozzetto was taken during the turn, the hand emptied by a meld or attachment (§7)."""
+    WITH_THE_DISCARD = "with the discard"
+    """The pozzetto was taken with the discard that emptied the hand (§6)."""
+    TO_THE_STOCK = "to the stock"
+    """An untaken pozzetto went under the exhausted stock (§7 option)."""
+    TIME_OUT_CALLED = "time-out called (Art. 28)"
+
+
+class EndReason(StrEnum):
+    """Why a hand ended."""
+
+    CLOSED = "closed"
+    """A side closed (§6)."""
+    STOCK_EXHAUSTED = "stock exhausted"
+    """The stock ran out (§7)."""
+    TIME_OUT = "time-out"
+    """The tournament turn's time ran out (Art. 28)."""
+    TURN_CAP = "turn cap reached"
+    """The rules' turn cap was reached (a safety net for bots)."""
+
+
 @final
 class Record:
     """One entry of the hand's log: what happened, by whom, with every card it moved.
@@ -115,6 +160,8 @@ class Record:
 
     >>> Record(3, 1, "draw", (7,), private=True)
     Record(index=3, seat=1, kind='draw', cards=(7,), target=-1, detail='', private=True)
+    >>> Record(3, 1, RecordKind.DRAW, (7,)).kind == "draw", type(Record(3, 1, RecordKind.DRAW).kind) is str
+    (True, True)
     >>> Record(3, 1, "draw", (7,), private=True).public() == Record(3, 1, "draw", (), -1, "", True)
     True
     """
@@ -133,10 +180,10 @@ class Record:
     ) -> None:
         self.index: Final = index
         self.seat: Final = seat
-        self.kind: Final = kind
+        self.kind: Final = str(kind)  # a RecordKind is kept as its plain text: records compare and print alike
         self.cards: Final = cards
         self.target: Final = target
-        self.detail: Final = detail
+        self.detail: Final = str(detail)
         self.private: Final = private
 
     def _fields(self) -> tuple[int, int, str, tuple[int, ...], int, str, bool]:

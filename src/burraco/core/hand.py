@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from burraco.core.actions import DRAW, PICKUP, Action, Record
+from burraco.core.actions import DRAW, PICKUP, Action, Record, RecordDetail, RecordKind
 from burraco.core.cards import DECK_SIZE, NUM_KINDS, format_card, format_cards, full_deck
 from burraco.core.citation import cite
 from burraco.core.generate import play_chunks
@@ -27,7 +27,6 @@ from burraco.core.hand_checks import HandChecks
 from burraco.core.hand_state import (
     _NO_CARDS,
     HAND_CARDS,
-    POZZETTO_WITH_DISCARD,
     STATE_FIELDS,
     HandState,
     Phase,
@@ -124,7 +123,7 @@ class Hand(HandChecks):
         self.must_draw = False
         self.phase = "play"
         self.one_card_pick = (-1, False)
-        return self._record(seat, "draw", (card,), private=True)
+        return self._record(seat, RecordKind.DRAW, (card,), private=True)
 
     def verify_pickup(self) -> None:
         self._verify_phase("take", "pick up the discard pile")
@@ -155,7 +154,7 @@ class Hand(HandChecks):
             self.known[seat][c] += 1
         self.turns_without_stock += 1  # a turn without a stock draw feeds the stall count (§3)
         self.phase = "play"
-        return self._record(seat, "pickup", pile)
+        return self._record(seat, RecordKind.PICKUP, pile)
 
     # ----------------------------------------------------------------- play (§3.2, §4)
     def verify_meld(self, cards: Sequence[int]) -> Meld:
@@ -184,7 +183,7 @@ class Hand(HandChecks):
         side_melds = self.melds[self.side_of[seat]]
         side_melds.append(new)
         self._remove_from_hand(seat, tuple(cards))
-        record = self._record(seat, "meld", tuple(new.cards), len(side_melds) - 1)
+        record = self._record(seat, RecordKind.MELD, tuple(new.cards), len(side_melds) - 1)
         self._after_play(seat)
         return record
 
@@ -216,13 +215,13 @@ class Hand(HandChecks):
         seat = self.to_play
         self.melds[self.side_of[seat]][target] = new
         self._remove_from_hand(seat, tuple(cards))
-        record = self._record(seat, "attach", tuple(cards), target)
+        record = self._record(seat, RecordKind.ATTACH, tuple(cards), target)
         self._after_play(seat)
         return record
 
     def _after_play(self, seat: int) -> None:
         if self.hand_sizes[seat] == 0:
-            self._take_pozzetto(seat, "on the fly")
+            self._take_pozzetto(seat, RecordDetail.ON_THE_FLY)
 
     # ----------------------------------------------------------------- discard (§3.3, §5, §6, §7)
     def verify_discard(self, card: int) -> None:
@@ -253,10 +252,10 @@ class Hand(HandChecks):
         seat = self.to_play
         self._remove_card(seat, card)
         self.discard_pile.append(card)
-        record = self._record(seat, "discard", (card,))
+        record = self._record(seat, RecordKind.DISCARD, (card,))
         if self.hand_sizes[seat] == 0:
             if self.pozzetto_available(self.side_of[seat]):
-                self._take_pozzetto(seat, POZZETTO_WITH_DISCARD)
+                self._take_pozzetto(seat, RecordDetail.WITH_THE_DISCARD)
             else:
                 self._close(seat)
                 return record
@@ -410,7 +409,6 @@ __all__ = [
     "DEFAULT_RULES",
     "DISCARD_ACTIONS",
     "HAND_CARDS",
-    "POZZETTO_WITH_DISCARD",
     "STATE_FIELDS",
     "Hand",
     "HandState",

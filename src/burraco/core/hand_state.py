@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from burraco.core.actions import Record
+from burraco.core.actions import EndReason, Record, RecordDetail, RecordKind
 from burraco.core.cards import NUM_KINDS, counts_of, full_deck
 from burraco.core.citation import cite
 from burraco.core.errors import IllegalActionError
@@ -30,8 +30,6 @@ from burraco.core.summary import HandSummary
 
 Phase = Literal["take", "play", "over"]
 HAND_CARDS: Final = 11
-POZZETTO_WITH_DISCARD: Final = "with the discard"
-"""The detail of the record of a pozzetto taken with the discard that emptied the hand (§6)."""
 
 
 def _fail(message: str) -> IllegalActionError:
@@ -265,16 +263,16 @@ class HandState:
         if self.time_out_last >= 0:
             raise _fail("time-out has already been called in this hand")
         self.time_out_last = (self.to_play - 1) % self.players
-        return self._record(self.to_play, "timeout", (), self.time_out_last, "time-out called (Art. 28)")
+        return self._record(self.to_play, RecordKind.TIMEOUT, (), self.time_out_last, RecordDetail.TIME_OUT_CALLED)
 
-    def _take_pozzetto(self, seat: int, how: str) -> None:
+    def _take_pozzetto(self, seat: int, how: RecordDetail) -> None:
         side = self.side_of[seat]
         index = self.next_pozzetto
         self.next_pozzetto += 1
         self.pozzetto_of_side[side] = index
         cards = self.pozzetti[index]
         self._add_to_hand(seat, tuple(cards))
-        self._record(seat, "pozzetto", tuple(cards), index, how, private=True)
+        self._record(seat, RecordKind.POZZETTO, tuple(cards), index, how, private=True)
         if self.players == 3 and self.solo_seat < 0 and len(self.pozzetti[0]) > HAND_CARDS:
             self._form_pair(seat)  # the first pozzetto taken, even if the 18 went under the stock (§7, §9)
 
@@ -292,7 +290,7 @@ class HandState:
     def _close(self, seat: int) -> None:
         self.closed_by = seat
         self.first_turn_done[seat] = True
-        self._finish("closed", seat)
+        self._finish(EndReason.CLOSED, seat)
 
     def _end_turn(self, seat: int) -> None:
         self.first_turn_done[seat] = True
@@ -302,13 +300,13 @@ class HandState:
             if self.rules.leftover_pozzetto_to_stock and self._leftover_to_stock():
                 pass
             else:
-                self._finish("stock exhausted", seat)
+                self._finish(EndReason.STOCK_EXHAUSTED, seat)
                 return
         if seat == self.time_out_last:
-            self._finish("time-out", seat)
+            self._finish(EndReason.TIME_OUT, seat)
             return
         if self.turns >= self.rules.max_turns:
-            self._finish("turn cap reached", seat)
+            self._finish(EndReason.TURN_CAP, seat)
             return
         self.to_play = (seat + 1) % self.players
         self.must_draw = self.turns_without_stock >= self.rules.stall_rounds * self.players
@@ -321,13 +319,13 @@ class HandState:
             return False
         self.stock[0:0] = list(reversed(self.pozzetti[index]))
         self.next_pozzetto += 1
-        self._record(-1, "pozzetto", (), index, "to the stock")
+        self._record(-1, RecordKind.POZZETTO, (), index, RecordDetail.TO_THE_STOCK)
         return True
 
-    def _finish(self, reason: str, seat: int) -> None:
+    def _finish(self, reason: EndReason, seat: int) -> None:
         self.phase = "over"
         self.end_reason = reason
-        self._record(seat, "close" if reason == "closed" else "end", (), -1, reason)
+        self._record(seat, RecordKind.CLOSE if reason is EndReason.CLOSED else RecordKind.END, (), -1, reason)
 
     # ----------------------------------------------------------------- copies
     def _copy_state(self, other: HandState) -> None:

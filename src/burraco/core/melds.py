@@ -1,6 +1,6 @@
 """Melds: sequences and combinations, wildcard placement, attachments (docs/rules.md §4).
 
-A :class:`~burraco.core.meld.Meld` (re-exported here) is an immutable, validated arrangement.
+A :class:`~burraco.core.meld_value.Meld` (re-exported here) is an immutable, validated arrangement.
 Build one with :func:`make_meld` (raises :class:`~burraco.core.errors.IllegalMeldError` with a
 specific reason) or :func:`meld_or_reason` (returns the reason as a string); attach cards with
 :func:`attach`.
@@ -40,7 +40,7 @@ from burraco.core.cards import (
     make_card,
 )
 from burraco.core.errors import IllegalMeldError
-from burraco.core.meld import (
+from burraco.core.meld_value import (
     DEFAULT_RULES,
     HIGH_ACE,
     MAX_COMBINATION,

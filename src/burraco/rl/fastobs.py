@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
-from burraco.core.actions import Record
+from burraco.core.actions import EndReason, Record
 from burraco.core.cards import DECK_SIZE, NUM_KINDS
 from burraco.core.hand import Hand
 from burraco.core.melds import Meld
@@ -265,7 +265,7 @@ class SeatCounts:
                 out[at] = 1
             self.at_pick = at
         if self.dirty:
-            closer = hand.side_of[to_play] if hand.end_reason == "closed" else -1
+            closer = hand.side_of[to_play] if hand.end_reason == EndReason.CLOSED else -1
             for side in self.dirty:
                 points = self._table_points(side, side in hand.pozzetto_of_side, side == closer)
                 out[_POINTS + self.rel_side[side]] = points / 100

@@ -24,6 +24,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from burraco.core.actions import EndReason
 from burraco.core.cards import NUM_KINDS, format_cards
 from burraco.core.options import Rules
 from burraco.core.view import Observation
@@ -96,7 +97,7 @@ def _encode_scalars(out: npt.NDArray[np.float32], view: Observation, order: list
     seat = view.seat or 0
     n = view.players
     taken = dict(view.pozzetto_of_side)
-    closer = view.side_of[view.to_play] if view.end_reason == "closed" else -1
+    closer = view.side_of[view.to_play] if view.end_reason == EndReason.CLOSED else -1
     for k, side in enumerate(order):
         melds = view.melds[side]
         took = side in taken
