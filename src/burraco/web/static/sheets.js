@@ -1,7 +1,7 @@
 // Score sheets, the rules panel and replays, in plain words.
 import { t, has } from "./i18n.js";
 import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
-import { send } from "./table.js";
+import { send } from "./socket.js";
 
 /** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
 export function itemText(label) {

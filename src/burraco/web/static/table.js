@@ -4,6 +4,7 @@ import {
   app, h, icon, cardEl, tableTitle, suited, cardsText, parseCard, seatName, entrantOf, entrantName, setMessage, hideModal, worded, RANK_ORDER, levelOptions,
 } from "./ui.js";
 import { maybeShowScoreSheet, showScoreSheet, showRules } from "./sheets.js";
+import { send } from "./socket.js";
 
 const CLOSE_WORDS = { 4401: "table.no_session", 4403: "table.practice", 4404: "table.missing", 4410: "table.gone", 4429: "table.crowded" };
 const WARN_AT = 10;
@@ -44,13 +45,6 @@ function connect(id) {
 
 function requestSync() {
   if (app.socket && app.socket.readyState === WebSocket.OPEN) app.socket.send(JSON.stringify({ type: "sync", id: app.nextId++ }));
-}
-
-export function send(message) {
-  if (!app.socket || app.socket.readyState !== WebSocket.OPEN) { setMessage(t("table.not_connected"), true); return; }
-  message.id = app.nextId++;
-  app.pending = message.id;
-  app.socket.send(JSON.stringify(message));
 }
 
 /** A server refusal in the page's language: the reason's words where known, else the code's, else the text. */
