@@ -5,8 +5,13 @@ import {
 } from "./ui.js";
 import { maybeShowScoreSheet, showScoreSheet, showRules } from "./sheets.js";
 import { send } from "./socket.js";
+import { CLOSE_CODES } from "/protocol.js";
 
-const CLOSE_WORDS = { 4401: "table.no_session", 4403: "table.practice", 4404: "table.missing", 4410: "table.gone", 4429: "table.crowded" };
+// A close that refuses for good (no retry), in words; the codes come from the server (/protocol.js).
+const CLOSE_WORDS = {
+  [CLOSE_CODES.NO_SESSION]: "table.no_session", [CLOSE_CODES.PRACTICE]: "table.practice",
+  [CLOSE_CODES.MISSING]: "table.missing", [CLOSE_CODES.GONE]: "table.gone", [CLOSE_CODES.CROWDED]: "table.crowded",
+};
 const WARN_AT = 10;
 
 export function closeSocket() {
