@@ -1,24 +1,42 @@
-"""The page's catalogue (static/i18n.js): both languages hold the same keys, every key the scripts
-name exists, and the server's refusal codes are all worded."""
+"""The page's catalogues (static/i18n.it.json, static/i18n.en.json, loaded by static/i18n.js): both
+languages hold the same keys with the same {placeholders}, every key the scripts name exists, the
+server's refusal codes are all worded, the files ship in the package, and the page's modules import one
+way (no cycle)."""
 
 from __future__ import annotations
 
+import json
 import re
-from pathlib import Path
+import tomllib
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 from burraco.web.http import refusals as http_refusals
 from burraco.web.protocol.refusals import PATTERNS, refusal
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "burraco" / "web" / "static"
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "burraco" / "web" / "static"
+LANGS = ("it", "en")
+
+
+def entries(lang: str) -> dict[str, Any]:
+    """One language's catalogue: key → text."""
+    data: dict[str, Any] = json.loads((STATIC / f"i18n.{lang}.json").read_text(encoding="utf-8"))
+    return data
 
 
 def catalogue() -> dict[str, set[str]]:
-    text = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    it_part, en_part = text.split("\n  en: {", 1)
-    keys = {}
-    for lang, part in (("it", it_part.split("\n  it: {", 1)[1]), ("en", en_part.split("\n};", 1)[0])):
-        keys[lang] = set(re.findall(r'"([\w.]+)":', part))
-    return keys
+    return {lang: set(entries(lang)) for lang in LANGS}
+
+
+def placeholders(entry: str | dict[str, str]) -> set[str]:
+    """The {names} a text takes (all of a plural entry's forms together)."""
+    forms = entry.values() if isinstance(entry, dict) else [entry]
+    return {name for text in forms for name in re.findall(r"\{(\w+)\}", text)}
+
+
+def scripts() -> dict[str, str]:
+    return {script.name: script.read_text(encoding="utf-8") for script in sorted(STATIC.glob("*.js"))}
 
 
 def test_both_languages_have_the_same_keys() -> None:
@@ -27,13 +45,58 @@ def test_both_languages_have_the_same_keys() -> None:
     assert len(keys["it"]) > 200
 
 
+def test_both_languages_take_the_same_placeholders() -> None:
+    it, en = entries("it"), entries("en")
+    differ = {
+        key: (placeholders(it[key]), placeholders(en[key]))
+        for key in it.keys() & en.keys()
+        if placeholders(it[key]) != placeholders(en[key])
+    }
+    assert not differ, differ
+
+
+def test_the_catalogue_files_ship_in_the_package() -> None:
+    """Every file the page loads matches a package-data pattern of pyproject.toml (a "*" stays in its folder)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["burraco"]
+    package = STATIC.parents[1]
+    for path in STATIC.rglob("*"):
+        if path.is_file():
+            relative = PurePosixPath(path.relative_to(package).as_posix())
+            shipped = any(len(relative.parts) == len(PurePosixPath(p).parts) and relative.match(p) for p in patterns)
+            assert shipped, f"{relative} matches no package-data pattern"
+
+
+def test_the_page_modules_import_one_way() -> None:
+    """No import cycle among the page's modules (a cycle makes their start order depend on who loads first)."""
+    graph = {
+        name: set(re.findall(r'^import[^;]*?from "\./([\w.]+\.js)";', text, re.M | re.S))
+        for name, text in scripts().items()
+    }
+    assert graph["sheets.js"] and "socket.js" in graph["table.js"]
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " → ".join((*path, name))
+        for other in graph.get(name, ()):
+            visit(other, (*path, name))
+
+    for name in graph:
+        visit(name, ())
+
+
+def test_close_codes_come_from_the_server() -> None:
+    """table.js names the WebSocket close codes from /protocol.js (burraco.web.protocol.close_codes), no number."""
+    text = scripts()["table.js"]
+    assert 'import { CLOSE_CODES } from "/protocol.js";' in text
+    words = re.search(r"const CLOSE_WORDS = \{(.*?)\};", text, re.S)
+    assert words and "CLOSE_CODES." in words.group(1) and not re.search(r"\d{4}", words.group(1))
+
+
 def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
     keys = catalogue()["en"]
     used: set[str] = set()
-    for script in STATIC.glob("*.js"):
-        if script.name == "i18n.js":
-            continue
-        used |= set(re.findall(r'\bt\("([\w.]+)"', script.read_text(encoding="utf-8")))
+    for text in scripts().values():
+        used |= set(re.findall(r'\bt\("([\w.]+)"', text))
     assert used, "no t(...) call found"
     assert used <= keys, used - keys
 
@@ -72,7 +135,7 @@ def test_every_http_refusal_code_is_worded_in_both_languages() -> None:
 
 def test_no_emoji_only_symbols_on_the_page() -> None:
     """⏱ ⏮ ⏭ and friends need an emoji font: the page draws them as inline SVG instead."""
-    for script in [*STATIC.glob("*.js"), STATIC / "index.html"]:
+    for script in [*STATIC.glob("*.js"), *STATIC.glob("*.json"), STATIC / "index.html"]:
         text = script.read_text(encoding="utf-8")
         assert not re.search("[\u23e9-\u23fa\U0001f300-\U0001faff]", text), script.name
 
