@@ -186,3 +186,79 @@ def test_a_lost_state_is_noticed_and_the_whole_log_asked_for_again(server: str, 
         expected = min(30, states[-1]["view"]["log_len"])
         page.wait_for_function("(n) => document.querySelectorAll('#log > div').length === n", arg=expected)
     assert errors == []
+
+
+def test_counts_take_their_plural_form(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """Intl.PluralRules picks the form: "1 spettatore", "2 spettatori" on the table and in the lobby (the
+    spectators are a second guest's sockets), and the other counts the page shows, in both languages."""
+    from test_browser_tournament import two_screens
+
+    with two_screens() as (watcher, player, errors):  # the player's phone speaks Italian
+        as_guest(player, server, "Giulia")
+        table = player.evaluate(
+            "async () => (await (await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+            "'application/json'}, body: JSON.stringify({players: 2, sit: true, name: 'Circolo'})})).json()).table.id"
+        )
+        player.goto(f"{server}/#/table/{table}")
+        player.wait_for_selector("#watchers", state="attached")
+        assert player.inner_text("#watchers") == ""  # nobody watches yet
+        as_guest(watcher, server, "Guardo")
+        watcher.goto(f"{server}/#/table/{table}")
+        player.wait_for_function("() => document.querySelector('#watchers').textContent === '· 1 spettatore'")
+        watcher.evaluate(f"() => {{ window.second = new WebSocket(`ws://${{location.host}}/ws/tables/{table}`); }}")
+        player.wait_for_function("() => document.querySelector('#watchers').textContent === '· 2 spettatori'")
+        watcher.wait_for_function("() => document.querySelector('#watchers').textContent === '· 2 spectators'")
+        shot(player, "phone-table-2-spectators")
+        player.goto(f"{server}/#/")  # the lobby lists the table with its spectators
+        player.wait_for_selector(".table-card")
+        assert "2 giocatori · FIBUR (federazione) · 2 spettatori" in player.inner_text(".table-card")
+        shot(player, "phone-lobby-2-spectators")
+        watcher.evaluate("() => window.second.close()")
+        player.wait_for_function(
+            "() => document.querySelector('.table-card').textContent.includes('· 1 spettatore')", timeout=10_000
+        )
+        worded = """async (keys) => {
+            const { t, setLang } = await import('/static/i18n.js');
+            const out = {};
+            for (const lang of ['it', 'en']) {
+                setLang(lang);
+                out[lang] = keys.map(([key, params]) => t(key, params));
+            }
+            setLang('it');
+            return out;
+        }"""
+        keys = [
+            ["table.cards", {"count": 1}],
+            ["table.cards", {"count": 11}],
+            ["table.hands", {"count": 1}],
+            ["table.hands", {"count": 3}],
+            ["profile.guest", {"count": 1}],
+            ["profile.guest", {"count": 0}],
+            ["tour.entrants_n", {"count": 1}],
+            ["table.timer_warn", {"count": 1}],
+            ["absence.count", {"count": 2, "max": 3}],
+            ["players.n", {"count": 4}],
+        ]
+        words = player.evaluate(worded, keys)
+        assert words["it"] == [
+            "1 carta",
+            "11 carte",
+            "una mano",
+            "3 mani",
+            "Ospite · 1 partita",
+            "Ospite · 0 partite",
+            "1 iscritto",
+            "Manca 1 secondo: gioca, o il computer giocherà per te.",
+            "Tempo scaduto 2 volte di fila su 3: alla 3ª il computer prende il tuo posto.",
+            "4 giocatori",
+        ]
+        assert words["en"][:7] == [
+            "1 card",
+            "11 cards",
+            "one hand",
+            "3 hands",
+            "Guest · 1 match",
+            "Guest · 0 matches",
+            "1 entrant",
+        ]
+    assert errors == []

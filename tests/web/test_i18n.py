@@ -1,7 +1,7 @@
 """The page's catalogues (static/i18n.it.json, static/i18n.en.json, loaded by static/i18n.js): both
-languages hold the same keys with the same {placeholders}, every key the scripts name exists, the
-server's refusal codes are all worded, the files ship in the package, and the page's modules import one
-way (no cycle)."""
+languages hold the same keys with the same {placeholders}, plural forms are CLDR categories picked by a
+``count``, every key the scripts name exists, the server's refusal codes are all worded, the files ship
+in the package, and the page's modules import one way (no cycle)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ from burraco.web.protocol.refusals import PATTERNS, refusal
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "burraco" / "web" / "static"
 LANGS = ("it", "en")
+PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}  # Intl.PluralRules.select's answers
 
 
 def entries(lang: str) -> dict[str, Any]:
-    """One language's catalogue: key → text."""
+    """One language's catalogue: key → text, or key → {plural category: text}."""
     data: dict[str, Any] = json.loads((STATIC / f"i18n.{lang}.json").read_text(encoding="utf-8"))
     return data
 
@@ -53,6 +54,34 @@ def test_both_languages_take_the_same_placeholders() -> None:
         if placeholders(it[key]) != placeholders(en[key])
     }
     assert not differ, differ
+
+
+def test_plural_entries_have_cldr_forms_and_count() -> None:
+    """A plural entry's forms are Intl.PluralRules categories, always with "other" (the form a category
+    without its own falls back to, e.g. Italian "many"), and "other" shows the {count}."""
+    plural = 0
+    for lang in LANGS:
+        for key, entry in entries(lang).items():
+            if isinstance(entry, str):
+                continue
+            plural += 1
+            assert isinstance(entry, dict) and entry, (lang, key)
+            assert set(entry) <= PLURAL_CATEGORIES and "other" in entry, (lang, key, set(entry))
+            assert all(isinstance(text, str) for text in entry.values()), (lang, key)
+            assert "{count}" in entry["other"], (lang, key)
+    assert plural >= 2 * 8
+
+
+def test_plural_keys_are_given_a_count() -> None:
+    """t("table.watchers", { count: n }): the count picks the form, so every call of a plural key passes one."""
+    plural = {key for lang in LANGS for key, entry in entries(lang).items() if isinstance(entry, dict)}
+    calls = 0
+    for name, text in scripts().items():
+        for match in re.finditer(r'\bt\("([\w.]+)"(\s*,\s*\{[^}]*\})?', text):
+            if match.group(1) in plural:
+                calls += 1
+                assert match.group(2) and re.search(r"\bcount\b", match.group(2)), (name, match.group(0))
+    assert calls >= 8
 
 
 def test_the_catalogue_files_ship_in_the_package() -> None:

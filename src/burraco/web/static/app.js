@@ -1,6 +1,6 @@
 // Burraco in the browser: lobby, table, score sheets, replays, profiles. Plain ES modules, no build step.
 // The server is the authority: this page only shows what the server sends and asks it to act.
-// Every word on screen comes from the catalogue in i18n.js (docs/web.md "Languages and layout").
+// Every word on screen comes from the catalogues i18n.js loads (docs/web.md "Languages and layout").
 import { t, lang, setLang, applyStatic } from "./i18n.js";
 import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, levelOptions } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
@@ -96,7 +96,7 @@ function presetName(p) { const key = `preset.${p}`; const w = t(key); return w =
 
 function tableCard(tb) {
   return h("li", { class: "table-card" },
-    h("div", { class: "tc-main" }, h("b", {}, tableTitle(tb.name)), " ", h("span", { class: "muted" }, `${t("players.n", { n: tb.players })} · ${presetName(tb.preset)}`)),
+    h("div", { class: "tc-main" }, h("b", {}, tableTitle(tb.name)), " ", h("span", { class: "muted" }, [t("players.n", { count: tb.players }), presetName(tb.preset), tb.watchers ? t("table.watchers", { count: tb.watchers }) : ""].filter(Boolean).join(" · "))),
     h("div", { class: "tc-seats" }, tb.seats.map((s) => s.name || "—").join(", ")),
     h("div", { class: "tc-status" }, statusText(tb)),
     h("a", { class: "button", href: `#/table/${tb.id}` }, tb.status === "waiting" ? t("lobby.sit") : t("lobby.open")));
@@ -184,7 +184,7 @@ async function showProfile(id) {
   try { data = await api(`/api/users/${id}`); } catch (e) { main.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   const u = data.user, guest = u.kind === "guest";
   main.replaceChildren(h("div", { class: "panel", id: "profile" },
-    h("h2", {}, u.name), h("p", { id: "profile-rating" }, guest ? t("profile.guest", { n: u.matches }) : t("profile.rating", { rating: Math.round(u.rating), n: u.matches })),
+    h("h2", {}, u.name), h("p", { id: "profile-rating" }, guest ? t("profile.guest", { count: u.matches }) : t("profile.rating", { rating: Math.round(u.rating), count: u.matches })),
     h("h3", {}, t("profile.history")),
     data.matches.length ? h("ul", { class: "table-list" }, data.matches.map((m) => matchRow(m, guest))) : h("p", { class: "muted" }, t("profile.none"))));
 }

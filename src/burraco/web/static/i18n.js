@@ -2,6 +2,8 @@
 // in i18n.it.json and i18n.en.json, flat dictionaries of dotted keys, fetched here before any module that
 // imports this one runs (a top-level await), so t() stays synchronous.
 // t("table.to_play", { name: "Anna" }) words a key in the chosen language; "{name}" in the text takes the parameter.
+// A key whose value is { "one": "…", "other": "…" } (the CLDR plural categories) has plural forms: t()
+// picks one with Intl.PluralRules for params.count ("1 spettatore", "2 spettatori").
 // A key missing from one language falls back to the other, then to the key itself (a test checks none is missing).
 
 export const LANGS = ["it", "en"];
@@ -49,8 +51,25 @@ export function setLang(code) {
 
 export function has(key) { return key in CATALOGUE[current] || key in CATALOGUE.en; }
 
+const pluralRules = {};
+
+/** The plural category ("one", "few", "many", "other"...) of `count` in language `code`. */
+export function pluralOf(count, code = current) {
+  pluralRules[code] ??= new Intl.PluralRules(code);
+  return pluralRules[code].select(count);
+}
+
+/** A catalogue entry's text: a plain string, or the plural form for params.count ("other" without a count). */
+function textOf(entry, code, params) {
+  if (typeof entry === "string") return entry;
+  const count = Number(params.count);
+  const category = params.count !== undefined && Number.isFinite(count) ? pluralOf(count, code) : "other";
+  return entry[category] ?? entry.other;
+}
+
 export function t(key, params = {}) {
-  const text = CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key;
+  const code = key in CATALOGUE[current] ? current : key in CATALOGUE.en ? "en" : null;
+  const text = code ? textOf(CATALOGUE[code][key], code, params) : key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
 }
 

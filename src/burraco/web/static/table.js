@@ -70,6 +70,12 @@ function onServerMessage(msg) {
     setMessage(errorText(msg), true);
     return;
   }
+  if (msg.type === "watchers") {  // the spectator count, sent on its own when it changes
+    if (app.table) app.table.watchers = msg.count;
+    const el = document.getElementById("watchers");
+    if (el) el.textContent = watchersText();
+    return;
+  }
   if (msg.type !== "state") return;
   const previousHand = app.view ? app.view.hand.join(" ") : "";
   const table = { ...(app.table || {}), ...msg.table };
@@ -129,15 +135,22 @@ function totalsEl() {
   h("b", {}, total))));
 }
 
+/** How many watch the table ("1 spettatore", "2 spettatori"), or nothing while nobody does. */
+function watchersText() {
+  const n = app.table && app.table.watchers;
+  return n ? `· ${t("table.watchers", { count: n })}` : "";
+}
+
 function topBar() {
   const tb = app.table, v = app.view;
-  const length = tb.hands_per_turn ? t(tb.hands_per_turn === 1 ? "table.hand_one" : "table.hands", { n: tb.hands_per_turn }) : t("table.to_target", { n: tb.target });
+  const length = tb.hands_per_turn ? t("table.hands", { count: tb.hands_per_turn }) : t("table.to_target", { n: tb.target });
   const turn = v && tb.status === "playing"
     ? h("span", { class: "turn", id: "turn" }, myTurn() ? t("table.your_turn") : t("table.to_play", { name: seatName(v.to_play) }))
     : h("span", { id: "status" }, t(`status.${tb.status}`));
   return h("div", { class: "topbar" },
     h("span", { class: "title" }, h("strong", {}, tableTitle(tb.name)), " ",
-      h("span", { class: "muted-light" }, [length, tb.hand_no ? t("table.hand_no", { n: tb.hand_no }) : ""].filter(Boolean).join(" · "))),
+      h("span", { class: "muted-light" }, [length, tb.hand_no ? t("table.hand_no", { n: tb.hand_no }) : ""].filter(Boolean).join(" · ")),
+      " ", h("span", { id: "watchers", class: "muted-light" }, watchersText())),
     totalsEl(), turn, h("span", { id: "timer", class: "timer" }),
     tb.tournament ? h("a", { id: "tour-clock", class: "timer", href: `#/tournament/${tb.tournament.id}` }) : null,
     h("span", { class: "tools" },
@@ -166,7 +179,7 @@ function seatBox(s, i) {
   const known = v && v.known[i] && v.known[i].length && i !== app.you ? t("table.known", { cards: cardsText(v.known[i]) }) : "";
   return h("div", { class: `seatbox at-${placeOf(i)}` + (v && v.to_play === i && tb.status === "playing" ? " to-play" : ""), id: `seat-${i}` },
     h("div", { class: "seat-name" }, s.bot || s.standin ? icon("bot") : null, s.name ? seatName(i) : h("span", { class: "muted-light" }, t("table.empty_seat"))),
-    count !== null ? h("div", { class: "backs" }, count === 1 ? t("table.card") : t("table.cards", { n: count })) : null,
+    count !== null ? h("div", { class: "backs" }, t("table.cards", { count })) : null,
     flags.length ? h("div", { class: "flags" }, flags.join(" · ")) : null,
     known ? h("div", { class: "known" }, known) : null,
     tb.status === "waiting" && !s.name && app.user && app.you === null
@@ -302,7 +315,7 @@ function absenceBanner() {
     lines.push(h("div", { id: "standin-mine" }, t("absence.mine"), " ",
       h("button", { id: "btn-back", class: "primary", onclick: () => send({ type: "back" }) }, t("absence.back"))));
   } else if (me && absence.timeouts[app.you] > 0) {
-    lines.push(h("div", { id: "timeouts" }, t("absence.count", { n: absence.timeouts[app.you], max: absence.max_timeouts })));
+    lines.push(h("div", { id: "timeouts" }, t("absence.count", { count: absence.timeouts[app.you], max: absence.max_timeouts })));
   }
   return lines.length ? h("div", { class: "absence", id: "absence", role: "alert" }, lines) : null;
 }
@@ -337,7 +350,7 @@ export function updateTimer() {
   el.classList.toggle("warn", left <= WARN_AT);
   if (left <= WARN_AT && myTurn() && !app.warned) {
     app.warned = true;
-    setMessage(t("table.timer_warn", { s: left }), true);
+    setMessage(t("table.timer_warn", { count: left }), true);
   }
 }
 setInterval(updateTimer, 500);

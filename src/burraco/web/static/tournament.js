@@ -24,7 +24,7 @@ export function progress(tr) {
 }
 
 function summaryLine(tr) {
-  return `${t(`tour.kind.${tr.kind}`)} · ${t("tour.entrants_n", { n: tr.entrants })} · ${progress(tr)}`;
+  return `${t(`tour.kind.${tr.kind}`)} · ${t("tour.entrants_n", { count: tr.entrants })} · ${progress(tr)}`;
 }
 
 // ------------------------------------------------------------------ shared tables
