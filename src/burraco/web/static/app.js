@@ -97,7 +97,7 @@ function presetName(p) { const key = `preset.${p}`; const w = t(key); return w =
 function tableCard(tb) {
   return h("li", { class: "table-card" },
     h("div", { class: "tc-main" }, h("b", {}, tableTitle(tb.name)), " ", h("span", { class: "muted" }, [t("players.n", { count: tb.players }), presetName(tb.preset), tb.watchers ? t("table.watchers", { count: tb.watchers }) : ""].filter(Boolean).join(" · "))),
-    h("div", { class: "tc-seats" }, tb.seats.map((s) => s.name || "—").join(", ")),
+    h("div", { class: "tc-seats" }, tb.seats.map((s) => (s.name ? displayName(s.name) : "—")).join(", ")),
     h("div", { class: "tc-status" }, statusText(tb)),
     h("a", { class: "button", href: `#/table/${tb.id}` }, tb.status === "waiting" ? t("lobby.sit") : t("lobby.open")));
 }
