@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from burraco.benchmarks import core_path
+from burraco.bench.engine import core_path
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"

@@ -14,7 +14,7 @@ LAYER = {
     "arena": 2,
     "cli": 3,
     "tournament": 3,
-    "benchmarks": 3,
+    "bench": 3,
     "web": 3,
     "loadtest": 3,
     "rl": 3,

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burraco.benchmarks import random_position
+from burraco.bench.engine import random_position
 from burraco.bots.searcher import ChampionBot
 from burraco.bots.tracking import Tracker, belief_hand, reshape
 from burraco.core.determinize import determinize

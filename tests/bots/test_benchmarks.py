@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from burraco.bots.benchmarks import champion_rates, ismcts_rates, search_rates
+from burraco.bench.bots import champion_rates, ismcts_rates, search_rates
 from burraco.bots.ismcts import IsmctsBot
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from burraco.benchmarks import random_position
+from burraco.bench.engine import random_position
 from burraco.bots.ismcts import IsmctsBot, Node
 from burraco.bots.lite import lite_turn
 from burraco.bots.searcher import ChampionBot

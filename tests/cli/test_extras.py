@@ -127,10 +127,12 @@ def test_every_test_tool_is_used() -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     tools = {parse_requirement(line).name for line in extras["test"] if not line.startswith("burraco[")}
     tests_text = "\n".join(path.read_text() for path in (ROOT / "tests").rglob("*.py"))
-    readme = (ROOT / "README.md").read_text()
+    # the commands a contributor and CI run: the README's, CONTRIBUTING.md's and .ci/run's
+    commands = "\n".join((ROOT / name).read_text() for name in ("README.md", "CONTRIBUTING.md", ".ci/run"))
     for tool in tools:
         imported = f"import {tool}" in tests_text or f"from {tool}" in tests_text
-        used = tool in INDIRECT_TOOLS or imported or f".venv/bin/{tool}" in readme
+        run = f".venv/bin/{tool}" in commands or f"-m {tool}" in commands
+        used = tool in INDIRECT_TOOLS or imported or run
         assert used, f"the [test] extra installs {tool}, which nothing uses"
 
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from burraco.benchmarks import random_position
+from burraco.bench.engine import random_position
 from burraco.core.actions import Action
 from burraco.core.cards import JOKER, NUM_KINDS, counts_of, full_deck
 from burraco.core.errors import IllegalActionError

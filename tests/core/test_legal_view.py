@@ -100,7 +100,7 @@ def test_a_view_outside_the_play_phase() -> None:
 
 
 def test_the_listing_benchmark_reports_many_actions_in_few_groups() -> None:
-    from burraco.benchmarks import bench_listing
+    from burraco.bench.engine import bench_listing
 
     row = bench_listing(40, 30, random.Random(1))
     assert row["actions_max"] >= row["actions_median"] > 5 * row["groups_median"] > 0

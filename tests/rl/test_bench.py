@@ -43,8 +43,8 @@ def test_the_bare_env_plays_the_deal_through_the_same_api() -> None:
     engine's part of a step), then every agent terminated and removed by its dead step."""
     import random
 
+    from burraco.bench.rl_floor import BareEnv, aec_loop
     from burraco.rl import burraco_v0
-    from burraco.rl.bench_floor import BareEnv, aec_loop
 
     bare, real = BareEnv(players=3), burraco_v0.raw_env(players=3)
     bare.reset(seed=5)
@@ -67,8 +67,8 @@ def test_every_loop_plays_the_same_deal_with_the_same_policy_stream() -> None:
     """The engine loops deal hand i as the environment's reset(seed=i) does; the policy streams match."""
     import random
 
+    from burraco.bench.rl import engine_hand, env_hand, policy_rng
     from burraco.rl import burraco_v0
-    from burraco.rl.bench import engine_hand, env_hand, policy_rng
 
     env = burraco_v0.raw_env(players=2)
     env.reset(seed=7)
@@ -92,7 +92,7 @@ def test_bench_rl_warm_parts() -> None:
 
 
 def test_loops_take_turns_going_first() -> None:
-    from burraco.rl.bench import LOOPS, loop_order
+    from burraco.bench.rl import LOOPS, loop_order
 
     orders = [loop_order(i) for i in range(4)]
     assert all(sorted(order) == sorted(LOOPS) for order in orders)

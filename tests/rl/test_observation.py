@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burraco.benchmarks import random_position
+from burraco.bench.engine import random_position
 from burraco.core.determinize import determinize
 from burraco.core.hand import Hand
 from burraco.core.view import observe

@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from burraco.benchmarks import bench_hands, bench_melds, bench_openspiel, core_path
-from burraco.bots import benchmarks as bot_bench
+from burraco.bench import bots as bot_bench
+from burraco.bench.engine import bench_hands, bench_melds, bench_openspiel, core_path
 from burraco.extras import require
 
 app = typer.Typer(help="Speed figures of the engine (no timed tests: the figures are printed).")
@@ -96,8 +96,8 @@ def rl(
     """Environment steps of burraco_v0 beside the engine's raw actions, per CPU-second (needs the rl extra)."""
     try:
         require("rl")
-        from burraco.rl.bench import bench_rl
-        from burraco.rl.bench_warm import bench_warm
+        from burraco.bench.rl import bench_rl
+        from burraco.bench.rl_warm import bench_warm
     except ImportError as error:
         print(f"error: burraco bench rl: {error}", file=sys.stderr)
         raise typer.Exit(2) from None

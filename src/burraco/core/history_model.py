@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from burraco.core.actions import Action, Record
+from burraco.core.actions import Action, Record, RecordDetail, RecordKind
 from burraco.core.cards import NUM_KINDS, counts_of, format_card, format_cards, full_deck, parse_cards, sort_key
 from burraco.core.citation import cite
 from burraco.core.errors import BurracoError, HistoryError, IllegalActionError
@@ -302,23 +302,23 @@ def initial_deal(hand: Hand) -> Deal:
     pile = list(hand.discard_pile)
     for record in reversed(hand.log):
         kind, seat, cards = record.kind, record.seat, record.cards
-        if kind == "discard":
+        if kind == RecordKind.DISCARD:
             if not pile or pile[-1] != cards[0]:
                 raise HistoryError(f"log record {record.index} discards a card the pile does not show")
             pile.pop()
             _move(hands[seat], cards, +1)
-        elif kind in ("meld", "attach"):
+        elif kind in (RecordKind.MELD, RecordKind.ATTACH):
             _move(hands[seat], cards, +1)
-        elif kind == "draw":
+        elif kind == RecordKind.DRAW:
             _move(hands[seat], cards, -1)
             stock.append(cards[0])
-        elif kind == "pickup":
+        elif kind == RecordKind.PICKUP:
             _move(hands[seat], cards, -1)
             pile = list(cards)
-        elif kind == "pozzetto" and record.detail == "to the stock":
+        elif kind == RecordKind.POZZETTO and record.detail == RecordDetail.TO_THE_STOCK:
             size = len(hand.pozzetti[record.target])
             del stock[:size]
-        elif kind == "pozzetto":
+        elif kind == RecordKind.POZZETTO:
             _move(hands[seat], cards, -1)
     for counts in hands:
         if min(counts) < 0:

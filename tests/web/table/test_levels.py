@@ -134,6 +134,6 @@ def test_the_page_offers_the_four_levels(client_factory: Callable[..., TestClien
     assert 'DEFAULT_LEVEL = "intermediate"' in ui
     assert "levelOptions()" in client.get("/static/app.js").text  # the create-table form's #bots
     assert "levelOptions()" in client.get("/static/table.js").text  # "fill with bots"
-    catalogue = client.get("/static/i18n.js").text
-    for italian in ("principiante", "intermedio", "esperto", "campione"):
-        assert f'"{italian}"' in catalogue
+    it = client.get("/static/i18n.it.json").json()
+    levels = [it[f"difficulty.{d}"] for d in ("beginner", "intermediate", "expert", "champion")]
+    assert levels == ["principiante", "intermedio", "esperto", "campione"]

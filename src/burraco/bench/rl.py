@@ -23,7 +23,7 @@ on warm memos.
   about 10 µs, over ``bool`` under 1 µs — more than the difference between the loops;
 * ``wrapped``: the same loop through PettingZoo's standard wrappers (``AssertOutOfBoundsWrapper``,
   ``OrderEnforcingWrapper``);
-* ``bare``: :class:`~burraco.rl.bench_floor.BareEnv` in the same loop with the same policy — the
+* ``bare``: :class:`~burraco.bench.rl_floor.BareEnv` in the same loop with the same policy — the
   same API and the engine's trusted work, but no canonical list, no mask and no observation: its
   ratio, ``ceiling_ratio``, is the most any AEC environment of this game can read here.
 
@@ -40,9 +40,9 @@ from typing import Any
 import numpy as np
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from burraco.benchmarks import play_random
+from burraco.bench.engine import play_random
+from burraco.bench.rl_floor import BareEnv, aec_loop
 from burraco.rl import burraco_v0
-from burraco.rl.bench_floor import BareEnv, aec_loop
 
 POLICY_SEED_OFFSET = 2**32
 """The policy's random stream of hand ``i`` is ``random.Random(POLICY_SEED_OFFSET + seed + i)``."""

@@ -1,12 +1,12 @@
 """``burraco bench rl --warm``: the environment's own cost a step, on deals replayed with warm memos.
 
-:func:`burraco.rl.bench.bench_rl` times fresh deals, where the core's memos (move generator, meld
+:func:`burraco.bench.rl.bench_rl` times fresh deals, where the core's memos (move generator, meld
 checks) miss often and the engine's own work is most of a step. Here every hand is played ``reps``
 times by every loop and each loop keeps its fastest pass (CPU time): the memos are warm for all of
 them alike and a burst of machine load is cut out, so the differences between the loops are the
 environment's own work. The loops, all on the same deals with the same policy stream:
 
-* ``engine``, ``engine_trusted``: as in :mod:`burraco.rl.bench`;
+* ``engine``, ``engine_trusted``: as in :mod:`burraco.bench.rl`;
 * ``env``: the raw environment in PettingZoo's loop (``last()``, the mask-based random policy, ``step``);
 * ``env_steps_only``: ``reset``, ``agent_iter`` and ``step`` with an index drawn from the step's
   legal indices (``env.legal.indices``): no observation, no mask;
@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from burraco.bench.rl import engine_hand, env_hand, policy_rng
 from burraco.rl import burraco_v0
-from burraco.rl.bench import engine_hand, env_hand, policy_rng
 
 Loop = Callable[[burraco_v0.BurracoEnv, int, random.Random], int]
 
