@@ -199,6 +199,8 @@ def test_exports_and_score_cards(client_factory: Factory) -> None:
     cards = web.get("/turns/1/scorecards")
     assert cards.content.startswith(b"%PDF") and cards.headers["content-type"] == "application/pdf"
     assert "tavolo 5" in web.get("/turns/1/scorecards", format="html").text  # Italian, the default
+    assert "table 5" in web.get("/turns/1/scorecards", format="html", lang="en").text.lower()
+    assert web.get("/export", format="csv", lang="en").text.startswith("rank,id,name,vp,mp")  # the page's language
     missing = web.get("/turns/3/scorecards", expect=422).json()["detail"]
     assert missing["code"] == "t.turn_not_paired" and missing["params"]["turn"] == 3
 

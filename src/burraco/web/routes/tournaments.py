@@ -225,6 +225,9 @@ def withdraw(tournament_id: TournamentId, body: Withdraw, request: Request, user
     return _step(request, tournament_id, user, body.version, lambda t: t.withdraw(body.entrant))
 
 
+ExportLang = Annotated[Literal["it", "en"], Query(description="the language of the words (Italian by default)")]
+
+
 @router.get("/{tournament_id}/export", response_class=Response, responses=DOWNLOAD)
 def export(
     tournament_id: TournamentId,
@@ -232,9 +235,10 @@ def export(
     user: OptionalUser,
     fmt: Annotated[Literal["json", "csv", "html", "pdf"], Query(alias="format")] = "json",
     what: Annotated[Literal["standings", "results", "all"] | None, Query()] = None,
+    lang: ExportLang = "it",
 ) -> Response:
     """The CLI's JSON file (its director only: it holds the lot's seed), or the standings and results as
-    CSV, HTML or PDF (public), exactly as ``burraco tournament export`` writes them."""
+    CSV, HTML or PDF (public), in Italian or English, exactly as ``burraco tournament export`` writes them."""
     svc = service(request)
     row, t = svc.load(tournament_id)
     if fmt == "json":
@@ -244,21 +248,21 @@ def export(
 
         content: str | bytes = json.dumps(state_to_dict(t.state), indent=1, ensure_ascii=False) + "\n"
     else:
-        content = run_step(t, lambda x: _report(x, fmt, what))
+        content = run_step(t, lambda x: _report(x, fmt, what, lang))
     filename = f"tournament-{row.id}{'-' + what if what else ''}.{fmt}"
     return Response(
         content, media_type=FILE_TYPES[fmt], headers={"Content-Disposition": f'attachment; filename="{filename}"'}
     )
 
 
-def _report(t: Any, fmt: str, what: str | None) -> str | bytes:
+def _report(t: Any, fmt: str, what: str | None, lang: str) -> str | bytes:
     from burraco.tournament import export as ex
 
     if fmt == "csv":
-        return ex.csv_export(t, what or "standings")
+        return ex.csv_export(t, what or "standings", lang=lang)
     if fmt == "html":
-        return ex.html_export(t, what or "all")
-    pdf: bytes = _pdf().report_pdf(t, what or "all")
+        return ex.html_export(t, what or "all", lang=lang)
+    pdf: bytes = _pdf().report_pdf(t, what or "all", lang=lang)
     return pdf
 
 
@@ -280,13 +284,16 @@ def scorecards(
     turn: TurnNumber,
     request: Request,
     fmt: Annotated[Literal["pdf", "html"], Query(alias="format")] = "pdf",
+    lang: ExportLang = "it",
 ) -> Response:
     """Printable score cards, one per table of the turn (Art. 30), as ``burraco tournament scorecards``."""
     from burraco.tournament import export as ex
 
     row, t = service(request).load(tournament_id)
     content: str | bytes = run_step(
-        t, lambda x: _pdf().scorecards_pdf(x, turn) if fmt == "pdf" else ex.scorecards_html(x, turn), turn=turn
+        t,
+        lambda x: _pdf().scorecards_pdf(x, turn, lang=lang) if fmt == "pdf" else ex.scorecards_html(x, turn, lang=lang),
+        turn=turn,
     )
     disposition = f'attachment; filename="scorecards-{row.id}-turn{turn}.{fmt}"'
     return Response(content, media_type=FILE_TYPES[fmt], headers={"Content-Disposition": disposition})

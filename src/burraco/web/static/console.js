@@ -2,7 +2,7 @@
 // cards as they are handed in, correct them (Art. 31), abandonment and penalties (Art. 23, 32),
 // withdrawals, provisional standings after every turn, exports. The server runs every step through
 // the director module; this page only sends it and shows the server's answer (or its refusal, worded).
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { h, api, displayName, showModal, hideModal } from "./ui.js";
 import { directorPanel, fetchOnline } from "./online.js";
 import { fetchTournament, poll, standingsTable, resultText, restLines, movementName, progress } from "./tournament.js";
@@ -62,9 +62,9 @@ function headPanel(tr) {
       tr.config.movements.map(movementName).join(", ")),
     h("p", { class: "tour-links" }, h("a", { href: `#/tournament/${tr.id}`, id: "public-link" }, t("tour.public")), " · ",
       `${t("tour.exports")}: `, link(`${base}/export?format=json`, "tour.export.json", "export-json"), " ",
-      link(`${base}/export?format=csv`, "tour.export.csv", "export-csv"), " ",
-      link(`${base}/export?format=html`, "tour.export.html", "export-html"), " ",
-      link(`${base}/export?format=pdf`, "tour.export.pdf", "export-pdf")), message("console-msg"));
+      link(`${base}/export?format=csv&lang=${lang()}`, "tour.export.csv", "export-csv"), " ",
+      link(`${base}/export?format=html&lang=${lang()}`, "tour.export.html", "export-html"), " ",
+      link(`${base}/export?format=pdf&lang=${lang()}`, "tour.export.pdf", "export-pdf")), message("console-msg"));
 }
 
 function entrantsPanel(tr) {
@@ -122,8 +122,8 @@ function turnPanel(tr) {
   const parts = [h("h3", {}, turn ? `${t("tour.turn", { n: turn.number })} · ${movementName(turn.movement)}` : t("tour.not_started")), pairForm, message("pair-msg")];
   if (turn) {
     const base = `/api/tournaments/${tr.id}/turns/${turn.number}/scorecards`;
-    parts.push(h("p", { class: "tour-links" }, h("a", { href: base, id: "scorecards-pdf", download: "" }, t("tour.scorecards_pdf")), " · ",
-      h("a", { href: `${base}?format=html`, id: "scorecards-html", download: "" }, t("tour.scorecards_html"))),
+    parts.push(h("p", { class: "tour-links" }, h("a", { href: `${base}?lang=${lang()}`, id: "scorecards-pdf", download: "" }, t("tour.scorecards_pdf")), " · ",
+      h("a", { href: `${base}?format=html&lang=${lang()}`, id: "scorecards-html", download: "" }, t("tour.scorecards_html"))),
     h("p", { class: "muted note" }, t("tour.cards_hint")),
     h("div", { class: "tour-scroll" }, h("table", { class: "tour-table cards", id: "cards" }, h("tbody", {}, turn.tables.map((tb) => cardRow(tr, turn, tb))))),
     message("cards-msg"), ...restLines(turn));
