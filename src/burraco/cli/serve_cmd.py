@@ -43,6 +43,7 @@ def serve(
         from burraco.web.app import create_app, default_db_url
         from burraco.web.config import ServerSettings
         from burraco.web.http.input_limits import WS_MAX_BYTES
+        from burraco.web.http.slow_clients import KEEP_ALIVE_SECONDS, MAX_HEADER_BYTES, http_protocol
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
@@ -72,8 +73,14 @@ def serve(
             host=settings.host,
             port=settings.port,
             log_level="warning",
+            http=http_protocol(settings.header_timeout),
             ws="websockets-sansio",
             ws_max_size=WS_MAX_BYTES,
+            # the app reads proxy headers itself, from BURRACO_TRUSTED_PROXIES only (uvicorn would
+            # otherwise believe X-Forwarded-For from any local peer)
+            proxy_headers=False,
+            timeout_keep_alive=KEEP_ALIVE_SECONDS,
+            h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         )
     finally:
         lock.release()

@@ -76,6 +76,7 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
         ws="websockets-sansio",
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_BYTES,
+        proxy_headers=False,
     )
     uvicorn.Server(config).run(sockets=sockets)
 

@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from burraco.web.accounts import auth
 from burraco.web.accounts.auth import SessionSigner
@@ -80,6 +81,7 @@ def create_app(
     leases: Leases | None = None,
     redis_namespace: str = NAMESPACE,
     lease_ttl: float = DEFAULT_TTL,
+    trusted_proxies: str = "",
 ) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
@@ -183,6 +185,8 @@ def create_app(
     app.add_middleware(OriginCheck)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
+    if trusted_proxies.strip():  # the client's address from X-Forwarded-For, only from these peers
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted_proxies)
     app.add_exception_handler(RequestValidationError, validation_handler)
     app.add_exception_handler(Limited, _limited)
     app.state.guard = LoginGuard(settings.clock, settings.login_limits)

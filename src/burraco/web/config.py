@@ -43,6 +43,13 @@ class ServerSettings(BaseSettings):
     a client connect to any of them (its socket is relayed to the process holding its table)."""
     redis_namespace: str = Field(default="burraco", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     """The first part of every Redis key and channel (processes of one deployment share it)."""
+    trusted_proxies: str = ""
+    """Comma-separated addresses or networks (``10.0.0.1``, ``10.0.0.0/8``, ``*`` for any) of the reverse
+    proxies in front of the server: only a request whose peer is one of them has its client address and
+    scheme read from ``X-Forwarded-For`` / ``X-Forwarded-Proto``. Empty (the default): the headers are
+    ignored and every limit counts the peer's own address."""
+    header_timeout: float = Field(default=10.0, gt=0, le=300)
+    """Seconds a client has to send a request's headers; a slower connection is closed (slow clients)."""
     lease_ttl: float = Field(default=15.0, gt=0.5, le=600)
     """Seconds a table's lease lasts unless renewed: how soon a dead process's tables are adopted."""
 
@@ -53,4 +60,4 @@ class ServerSettings(BaseSettings):
 
     def app_options(self) -> dict[str, Any]:
         """The keyword arguments of :func:`burraco.web.app.create_app` (all but the database URL)."""
-        return self.model_dump(exclude={"db_url", "host", "port"})
+        return self.model_dump(exclude={"db_url", "host", "port", "header_timeout"})

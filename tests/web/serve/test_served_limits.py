@@ -1,0 +1,91 @@
+"""A real ``burraco serve`` holds against spoofed client addresses and slow clients (docs/security.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+GUEST_LIMIT = 20
+"""The default attempts one address may make at once (LoginLimits.address_burst)."""
+
+
+@contextlib.contextmanager
+def served(tmp_path: Path, **settings: str) -> Iterator[int]:
+    """``burraco serve`` on a free port with these BURRACO_* settings; yields the port."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "BURRACO_PORT": str(port), "BURRACO_DB_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}"}
+    env.update({f"BURRACO_{name.upper()}": value for name, value in settings.items()})
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from burraco.cli.app import main; main()", "serve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        assert f"http://localhost:{port}/" in process.stdout.readline()
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)
+
+
+def _guest(port: int, nickname: str, forwarded_for: str) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    body = json.dumps({"nickname": nickname})
+    headers = {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": forwarded_for,
+        "Origin": f"http://127.0.0.1:{port}",
+    }
+    connection.request("POST", "/api/guest", body, headers)
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+def test_a_client_cannot_choose_its_own_address(tmp_path: Path) -> None:
+    """Without a trusted proxy, X-Forwarded-For is ignored: 25 guests that claim 25 addresses are one
+    address, and the 21st is refused (uvicorn alone believed the header from any local peer)."""
+    with served(tmp_path) as port:
+        statuses = [_guest(port, f"Spoof{i}", f"10.0.0.{i}") for i in range(GUEST_LIMIT + 5)]
+    assert statuses[:GUEST_LIMIT] == [200] * GUEST_LIMIT
+    assert set(statuses[GUEST_LIMIT:]) == {429}
+
+
+def test_a_trusted_proxy_gives_the_client_address(tmp_path: Path) -> None:
+    """Behind a configured proxy each client has its own bucket: the header is read from that peer."""
+    with served(tmp_path, trusted_proxies="127.0.0.1") as port:
+        statuses = [_guest(port, f"Client{i}", f"10.0.1.{i}") for i in range(GUEST_LIMIT + 5)]
+        same = [_guest(port, f"Same{i}", "10.0.2.1") for i in range(GUEST_LIMIT + 1)]
+    assert statuses == [200] * (GUEST_LIMIT + 5)
+    assert same[-1] == 429  # one client behind the proxy still has one bucket
+
+
+def test_a_client_that_never_finishes_its_headers_is_dropped(tmp_path: Path) -> None:
+    """A slow client holding a connection with a half-sent request is closed at the header deadline."""
+    with served(tmp_path, header_timeout="1.5") as port, socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n")  # ... and never the blank line
+        sock.settimeout(10)
+        started = time.monotonic()
+        assert sock.recv(1024) == b""  # closed by the server
+        assert time.monotonic() - started < 8
