@@ -41,8 +41,8 @@ def allowed(method: str, headers: Mapping[str, str], scheme: str) -> bool:
     if origin is None:
         return True
     parts = urlsplit(origin)
-    own_scheme = headers.get("x-forwarded-proto", scheme)
-    return parts.netloc == headers.get("host", "") and parts.scheme in (own_scheme, scheme)
+    # ``scheme`` is the request's, or a trusted proxy's X-Forwarded-Proto (never the header of any client)
+    return parts.netloc == headers.get("host", "") and parts.scheme == scheme
 
 
 class OriginCheck:
