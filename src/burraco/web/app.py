@@ -27,7 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from burraco.web.accounts import auth
 from burraco.web.accounts.auth import SessionSigner
 from burraco.web.accounts.creation_guard import CreationGuard
-from burraco.web.accounts.login_guard import HashPool, Limited, LoginGuard, LoginLimits
+from burraco.web.accounts.login_guard import HashPool, Limited, LoginGuard, LoginLimits, RedisLoginGuard
 from burraco.web.accounts.shared_limits import SharedLimits
 from burraco.web.cluster.node import Node
 from burraco.web.cluster.relay import Relay
@@ -133,6 +133,7 @@ def create_app(
             )
             await relay.start()
             shared_lobby = SharedLobby.from_url(redis_url, shared.name, redis_namespace)
+            app.state.guard = RedisLoginGuard(relay.redis, redis_namespace, settings.login_limits)
             manager.shared_limits = SharedLimits(
                 relay.redis, redis_namespace, settings.table_burst, settings.table_every
             )

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 
 from burraco.web.accounts import auth
 from burraco.web.accounts.auth import AuthError
-from burraco.web.accounts.login_guard import LoginGuard
+from burraco.web.accounts.login_guard import Guard
 from burraco.web.http.refusals import refused
 from burraco.web.protocol.schemas import Credentials, GuestRequest, UserOut, UserResponse
 from burraco.web.routes.deps import AppConfig, OptionalUser, address, config, repos, session_of
@@ -62,7 +62,9 @@ def me(user: OptionalUser) -> UserResponse:
 
 @router.post("/register")
 async def register(body: Credentials, request: Request, response: Response) -> UserResponse:
-    request.app.state.guard.check(address(request))
+    """A new account; the password is hashed before the name is looked up, so a taken name is not told
+    faster than a login, and every registration counts against the address's attempts."""
+    await request.app.state.guard.check(address(request))
     name = _check_name(body.name)
     if auth.name_key(name).startswith("bot"):
         raise refused(422, "name_reserved")
@@ -75,25 +77,26 @@ async def register(body: Credentials, request: Request, response: Response) -> U
 
 @router.post("/login")
 async def login(body: Credentials, request: Request, response: Response) -> UserResponse:
-    """Wrong name or password: 401; too many attempts from an address or wrong passwords for an
-    account: 429; an unknown name is checked against a dummy hash (same cost as a known one)."""
-    guard: LoginGuard = request.app.state.guard
-    key = auth.name_key(body.name)
-    guard.check(address(request), key)
+    """Wrong name or password: 401; too many attempts from an address, or wrong passwords for an
+    account from this address (or from addresses it never logged in from): 429; an unknown name is
+    checked against a dummy hash (same cost as a known one)."""
+    guard: Guard = request.app.state.guard
+    key, where = auth.name_key(body.name), address(request)
+    await guard.check(where, key)
     row = await asyncio.to_thread(repos(request).users.login_row, key)
     hashed = row.password_hash if row is not None and row.password_hash else auth.dummy_hash()
     ok = await request.app.state.hash_pool.run(auth.verify_password, hashed, body.password)
     if row is None or not ok:
-        guard.failure(key)
+        await guard.failure(where, key)
         raise refused(401, "wrong_password")
-    guard.success(key)
+    await guard.success(where, key)
     return await asyncio.to_thread(_signed_in, request, response, row.id)
 
 
 @router.post("/guest")
 async def guest(body: GuestRequest, request: Request, response: Response) -> UserResponse:
     """A guest user; new guests count against the address's attempts like registrations."""
-    request.app.state.guard.check(address(request))
+    await request.app.state.guard.check(address(request))
     name = _check_name(body.nickname)
     user_id = await asyncio.to_thread(_new_user, request, name, "guest", None)
     return await asyncio.to_thread(_signed_in, request, response, user_id)
