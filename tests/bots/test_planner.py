@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from burraco.arena.ladder import LadderConfig, pairings, run_pairing, strength_markdown
+from burraco.arena.ladder import BEGIN, END, LadderConfig, ladder_page, pairings, run_pairing, strength_markdown
 from burraco.bots import make_bot
 from burraco.bots.evaluation import Evaluator
 from burraco.bots.levels import LEVELS, display_name, level_of
@@ -153,6 +153,11 @@ def test_a_tiny_ladder_reports_every_pairing(tmp_path: Path) -> None:
     assert 0.0 <= report["blunders"][0]["feed_rate"] <= 1.0
     page = strength_markdown(config, [report], "abc1234")
     assert "abc1234" in page and "| champion:ms=5 | expert |" in page
+    mine = f"# Strength\n\nWritten by hand.\n\n{BEGIN}\nan older table\n{END}\n\nAlso by hand.\n"
+    spliced = ladder_page(mine, config, [report], "abc1234")
+    assert spliced.startswith("# Strength\n\nWritten by hand.\n") and spliced.endswith("\nAlso by hand.\n")
+    assert "| champion:ms=5 | expert |" in spliced and "an older table" not in spliced
+    (tmp_path / "strength.md").write_text(f"# Bot strength ladder\n\nKept.\n\n{BEGIN}\nold\n{END}\n", encoding="utf-8")
     out = subprocess.run(
         [
             sys.executable,
@@ -175,7 +180,9 @@ def test_a_tiny_ladder_reports_every_pairing(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["pairings"]) == len(pairings(LadderConfig(hands=2, budget_ms=5)))
-    assert (tmp_path / "strength.md").read_text(encoding="utf-8").startswith("# Bot strength ladder")
+    written = (tmp_path / "strength.md").read_text(encoding="utf-8")
+    assert written.startswith("# Bot strength ladder\n\nKept.\n") and "\nold\n" not in written
+    assert written.count(BEGIN) == written.count(END) == 1 and "| champion:ms=5 | expert |" in written
 
 
 def test_a_ladder_of_matches_plays_and_reports_matches(tmp_path: Path) -> None:

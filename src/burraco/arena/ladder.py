@@ -4,11 +4,13 @@ Each pairing is an arena run on duplicate deals (:mod:`burraco.arena.runner`) wi
 (:mod:`burraco.arena.blunders`); its report holds the win rate with its 95% Wilson interval, the
 mean points per hand, the Elo difference with its interval and, per bot, the blunder rates: feeding
 (per discard), wildcard discards (per discard) and missed winning closes (per hand).
-:func:`strength_markdown` renders the reports as ``docs/strength.md``, stamped with the commit.
+:func:`ladder_markdown` renders the reports as a table stamped with the commit; :func:`ladder_page`
+writes that table into a page between :data:`BEGIN` and :data:`END` (``docs/strength.md`` keeps its
+own text around the block) or, for a new file, makes the whole page (:func:`strength_markdown`).
 
 ``budget_ms`` sets the champion's per-decision search budget:
 smaller budgets fit a short run; the full run is ``burraco arena --ladder --hands 400``. With
-``matches`` each pairing plays duplicate matches to ``target`` (the unit of issue 16's targets and
+``matches`` each pairing plays duplicate matches to ``target`` (the unit of the strength page and
 of a tournament) instead of single hands: ``burraco arena --ladder --matches 100``.
 
 >>> pairs = pairings(LadderConfig(hands=2, budget_ms=100))
@@ -34,6 +36,10 @@ from burraco.bots.levels import CHAMPION_MS
 
 LEVELS: Final = ("beginner", "intermediate", "expert", "champion")
 REFERENCE: Final = "heuristic"
+BEGIN: Final = "<!-- ladder: written by `burraco arena --ladder --write`, edit outside this block -->"
+"""The line before the ladder's table in a page (the table is replaced, the rest of the page kept)."""
+END: Final = "<!-- ladder: end -->"
+"""The line after the ladder's table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,12 +169,10 @@ def commit() -> str:
     return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
-def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
-    """``docs/strength.md``: the ladder's table, how it was measured and how to reproduce it."""
+def ladder_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
+    """The ladder's table, how it was measured and how to reproduce it (markdown, no title)."""
     unit = f"duplicate matches to {config.target}" if config.matches > 0 else "single hands"
     lines = [
-        "# Bot strength ladder",
-        "",
         f"Measured at commit `{measured_at}` with `{config.command()}` ({config.players} players, rules "
         f"{config.rules}, {unit}; duplicate deals: every deal is played twice with the seats swapped).",
         "",
@@ -200,8 +204,43 @@ def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], m
         f"The full run (≥ 400 hands per pairing, the champion at its default {CHAMPION_MS:g} ms budget) is "
         f"`burraco arena --ladder --hands 400 --budget-ms {CHAMPION_MS:g} --ismcts 1000 --workers 2 "
         "--write docs/strength.md` "
-        "on otherwise idle cores; it takes hours. In the unit of the targets, duplicate matches to 2005: "
+        "on otherwise idle cores; it takes hours. In duplicate matches to 2005: "
         "`--matches 100` instead of `--hands 400`.",
-        "",
     ]
     return "\n".join(lines)
+
+
+def strength_markdown(config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
+    """A whole page holding the ladder's table between :data:`BEGIN` and :data:`END`."""
+    return ladder_page(None, config, reports, measured_at)
+
+
+def splice(page: str | None, block: str) -> str:
+    """``page`` with ``block`` between its :data:`BEGIN` and :data:`END` lines; a page without them
+    gets the block at its end, under a heading of its own; no page (``None``) becomes a new one.
+
+    >>> page = f"# Strength\\n\\nBefore.\\n\\n{BEGIN}\\nold table\\n{END}\\n\\nAfter.\\n"
+    >>> new = splice(page, "new table")
+    >>> new.replace(BEGIN, "[").replace(END, "]")
+    '# Strength\\n\\nBefore.\\n\\n[\\nnew table\\n]\\n\\nAfter.\\n'
+    >>> splice(new, "newer") == page.replace("old table", "newer")
+    True
+    >>> splice("# Notes\\n", "t").replace(BEGIN, "[").replace(END, "]")
+    '# Notes\\n\\n## The ladder\\n\\n[\\nt\\n]\\n'
+    >>> splice(None, "t").startswith("# Bot strength ladder")
+    True
+    """
+    marked = f"{BEGIN}\n{block}\n{END}"
+    if page is None:
+        return f"# Bot strength ladder\n\n{marked}\n"
+    lines = page.splitlines()
+    if BEGIN in lines and END in lines[lines.index(BEGIN) :]:
+        start = lines.index(BEGIN)
+        stop = lines.index(END, start)
+        return "\n".join([*lines[:start], marked, *lines[stop + 1 :]]) + "\n"
+    return page.rstrip("\n") + f"\n\n## The ladder\n\n{marked}\n"
+
+
+def ladder_page(existing: str | None, config: LadderConfig, reports: Sequence[dict[str, Any]], measured_at: str) -> str:
+    """The page to write: ``existing`` (a file's text, or ``None``) with the ladder's table spliced in."""
+    return splice(existing, ladder_markdown(config, reports, measured_at))

@@ -1,4 +1,7 @@
-"""``burraco arena --ladder``: every level against the level below and the heuristic (docs/strength.md)."""
+"""``burraco arena --ladder``: every level against the level below and the heuristic.
+
+``--write PAGE`` puts the table into PAGE between the ladder's marker lines and keeps the rest of the page
+(``docs/strength.md`` holds such a block); a new file becomes a page of its own."""
 
 from __future__ import annotations
 
@@ -19,12 +22,12 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from burraco.arena.ladder import LadderConfig, commit, games_cell, pairings, run_pairing, strength_markdown
+from burraco.arena.ladder import LadderConfig, commit, games_cell, ladder_page, pairings, run_pairing
 from burraco.arena.runner import GameResult
 
 
 def run_ladder(config: LadderConfig, workers: int, write: str | None, as_json: bool) -> None:
-    """Play the ladder's pairings with progress bars, print the table, optionally write the docs page."""
+    """Play the ladder's pairings with progress bars, print the table, optionally write it into a page."""
     measured_at = commit()
     reports: list[dict[str, Any]] = []
     console = Console(stderr=True)
@@ -41,8 +44,10 @@ def run_ladder(config: LadderConfig, workers: int, write: str | None, as_json: b
             task = progress.add_task(f"{bot_a} vs {bot_b}", total=config.games)
             reports.append(run_pairing(config, bot_a, bot_b, workers, _advance(progress, task)))
     if write:
-        Path(write).parent.mkdir(parents=True, exist_ok=True)
-        Path(write).write_text(strength_markdown(config, reports, measured_at), encoding="utf-8")
+        page = Path(write)
+        page.parent.mkdir(parents=True, exist_ok=True)
+        existing = page.read_text(encoding="utf-8") if page.exists() else None
+        page.write_text(ladder_page(existing, config, reports, measured_at), encoding="utf-8")
     if as_json:
         print(
             json.dumps(
