@@ -77,7 +77,7 @@ def test_rating_history_and_replay(client_factory: Callable[..., TestClient]) ->
     table = play_match(client, cookie, players=2, bots="easy", hands=2)
     summary = table["summary"]
     assert isinstance(summary, dict) and summary["hands"] == 2
-    profile = client.get(f"/api/users/{me['id']}").json()
+    profile = client.get(f"/api/users/{me['id']}", headers={"cookie": cookie}).json()
     assert profile["user"]["matches"] == 1
     assert profile["user"]["rating"] != 0.0
     [entry] = profile["matches"]

@@ -491,5 +491,5 @@ def test_a_practice_match_is_unrated_and_stays_private_after_a_restart(tmp_path:
         assert table_of(client, live["id"]).config.practice
         with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": elena}) as ws:
             _play_to_the_end(Player(ws))
-        after = client.get(f"/api/users/{before['id']}").json()["user"]
+        after = client.get(f"/api/users/{before['id']}", headers={"cookie": elena}).json()["user"]
         assert after["matches"] == 1 and (after["mu"], after["sigma"]) == (before["mu"], before["sigma"])

@@ -395,7 +395,7 @@ def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(
     wait_until(client, lambda: calls >= 1)
     assert not table.recorded
     assert tick(client) == 0 and table.recorded  # recorded without a restart
-    history = client.get(f"/api/users/{table.seats[0].user_id}").json()["matches"]
+    history = client.get(f"/api/users/{table.seats[0].user_id}", headers={"cookie": ann}).json()["matches"]
     assert len(history) == 1
 
 

@@ -61,5 +61,5 @@ def test_a_rated_player_who_leaves_loses_the_match(client_factory: Callable[...,
             player.recv()
         summary = player.state["table"]["summary"]
     assert summary["left"] == [0] and summary["winner"] == 1
-    [entry] = client.get(f"/api/users/{me['id']}").json()["matches"]
+    [entry] = client.get(f"/api/users/{me['id']}", headers={"cookie": cookie}).json()["matches"]
     assert entry["left"] is True and entry["result"] == "loss"

@@ -129,5 +129,5 @@ def test_leaving_is_recorded_and_a_bot_finishes_the_match(client_factory: Callab
         assert player.state["table"]["summary"]["left"] == [0]
     assert ("leave", 0, "left the table") in events_of(client, info["id"])
     user_id = table.seats[0].user_id
-    history = client.get(f"/api/users/{user_id}").json()["matches"]
+    history = client.get(f"/api/users/{user_id}", headers={"cookie": ann}).json()["matches"]
     assert len(history) == 1 and history[0]["left"] is True

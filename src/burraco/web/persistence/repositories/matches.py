@@ -41,6 +41,17 @@ class MatchRepository:
         """Store a finished match and move its players' ratings (one transaction; the table row turns ``over``)."""
         await self.store.awrite(lambda c: _record(c, record))
 
+    def played_together(self, first: int, second: int) -> bool:
+        """Whether two users were entrants of one recorded match."""
+        other = db.match_players.alias("other")
+        query = (
+            select(db.match_players.c.match_id)
+            .join(other, other.c.match_id == db.match_players.c.match_id)
+            .where(db.match_players.c.user_id == first, other.c.user_id == second)
+            .limit(1)
+        )
+        return self.store.read(lambda c: c.execute(query).first()) is not None
+
     def history(self, user_id: int) -> list[dict[str, Any]]:
         """A player's last matches, newest first."""
         rows = self.store.read(
