@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_helpers import Player, create_table, guest, simple_policy
+from web_helpers import Player, create_table, guest, simple_policy, table_of
 
 from burraco.core.cards import format_card
 from burraco.web.cluster.ownership import SETTLE
@@ -79,6 +79,8 @@ def test_no_hidden_card_reaches_a_seat(
     client = client_factory()
     ann, cy = guest(client, "Ann"), guest(client, "Cy")
     info = create_table(client, ann, players=players, bots="normal", hands=2, seed=2024 + players, practice=True)
+    # a chosen seed needs a practice table, which is its owner's alone: opened here to the spectator
+    table_of(client, info["id"]).config.practice = False
     with (
         client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws,
         client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": cy}) as spectator_ws,

@@ -31,6 +31,7 @@ MESSAGES: Final = {
     "practice_needs_bots": "a practice table seats you and bots only: give sit: true and bots",
     "seed_practice_only": "seed: a seed may be chosen only at a private practice table "
     "(practice: true, you and bots, unrated)",
+    "private_table": "table {table} is a private practice table: only its owner may see it",
 }
 """Every code the API may refuse with, and its English message (``{param}`` takes a parameter)."""
 

@@ -32,7 +32,8 @@ class CloseCode(IntEnum):
     NO_SESSION = 4401
     """The socket has no session (log in or pick a guest name first, then reconnect)."""
     PRACTICE = 4403
-    """An all-bot table is its owner's practice; nobody else may watch it."""
+    """A private practice table (one human and bots) or an all-bot table is its owner's: nobody else may
+    watch it."""
     MISSING = 4404
     """There is no such table (do not retry)."""
     GONE = 4410

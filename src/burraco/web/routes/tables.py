@@ -11,7 +11,8 @@ from burraco.core.options import PRESETS, Rules, preset
 from burraco.web.accounts.auth import User
 from burraco.web.http.refusals import refused
 from burraco.web.protocol.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
-from burraco.web.routes.deps import ClusterNode, Config, Manager, RequiredUser, TableId
+from burraco.web.routes.deps import ClusterNode, Config, Manager, OptionalUser, RequiredUser, TableId
+from burraco.web.table.admission import may_see
 from burraco.web.table.live import Table, TableConfig, TableError, new_seed
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -94,13 +95,18 @@ async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, n
         raise HTTPException(429, {"code": error.code, "message": str(error), "params": error.params}) from None
 
 
-def live_table(manager: Manager, table_id: int) -> Table:
+def live_table(manager: Manager, table_id: int, user: User | None) -> Table:
+    """A live table ``user`` may see (404 if none is live here; 403 if it is another player's private
+    practice: the same rule as its socket's, ``admission.py``)."""
     table = manager.tables.get(table_id)
     if table is None:
         raise HTTPException(404, f"no live table {table_id}")
+    if not may_see(table, user):
+        raise refused(403, "private_table", table=table_id)
     return table
 
 
 @router.get("/tables/{table_id}")
-def table_info(table_id: TableId, manager: Manager) -> TableResponse:
-    return detail(live_table(manager, table_id))
+def table_info(table_id: TableId, manager: Manager, user: OptionalUser) -> TableResponse:
+    """A live table's summary, rules and results (a private practice table: its owner's alone)."""
+    return detail(live_table(manager, table_id, user))

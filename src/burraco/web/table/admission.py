@@ -7,10 +7,24 @@ from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.table.model import Status, TableState
 
 
+def private(table: TableState) -> bool:
+    """Whether ``table`` is its owner's alone: a private practice table (one human and bots), or a table
+    with bots in every seat (a tournament's table is never private)."""
+    return table.config.tournament is None and (table.config.practice or table.all_bots)
+
+
+def may_see(table: TableState, user: User | None) -> bool:
+    """Whether ``user`` may watch ``table`` or read it over HTTP: anyone at a public table; at a private
+    one (:func:`private`) only its owner and whoever sits at it."""
+    if not private(table):
+        return True
+    return user is not None and (user.id == table.config.created_by or table.seat_of_user(user.id) is not None)
+
+
 def admission(table: TableState, user: User) -> tuple[int, str] | None:
     """Why ``user`` may not open a connection to ``table`` now (a close code and reason), or None."""
-    if table.all_bots and table.config.tournament is None and user.id != table.config.created_by:
-        return CloseCode.PRACTICE, f"table {table.id} is an all-bot practice table: only its owner may watch it"
+    if not may_see(table, user):
+        return CloseCode.PRACTICE, f"table {table.id} is a private practice table: only its owner may watch it"
     limit = table.runtime.limits.max_spectators
     if table.seat_of_user(user.id) is None and table.spectators >= limit:
         return CloseCode.CROWDED, f"table {table.id} has {limit} spectators, the most it allows: try later"
