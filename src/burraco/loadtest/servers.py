@@ -45,9 +45,14 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
     from burraco.web.http.input_limits import WS_MAX_BYTES
     from burraco.web.table.limits import Limits
 
-    # one guest opens every table of the run at once: lift the per-user table limits for this private server
-    # (twice the run's tables: creations in flight on other processes count as well, web/shared_limits.py)
-    limits = Limits(max_open_tables_guest=2 * max_tables, max_open_tables_account=2 * max_tables)
+    # one guest opens every table of the run at once, and a socket to each: lift the per-user table and
+    # socket limits for this private server (twice the run's tables: creations in flight on other
+    # processes count as well, web/shared_limits.py)
+    limits = Limits(
+        max_open_tables_guest=2 * max_tables,
+        max_open_tables_account=2 * max_tables,
+        max_sockets_per_user=2 * max_tables,
+    )
     app = create_app(
         db_url,
         bot_delay=0.0,

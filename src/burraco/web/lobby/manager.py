@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from burraco.core.options import Rules
 from burraco.web.accounts.auth import User
+from burraco.web.lobby.socket_cap import SocketCap
 from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table import results
@@ -35,11 +36,22 @@ class TableManager:
         self.runtime = runtime
         self.tables: dict[int, Table] = {}
         self.creating: dict[int, int] = {}
-        self.shared_limits: SharedLimits | None = None
-        """Table creation counted across processes (set when processes share a Redis)."""
+        self.sockets = SocketCap(runtime.limits.max_sockets_per_user)
+        """Each user's open table sockets (``routes/sockets.py`` takes one per socket)."""
+        self._shared_limits: SharedLimits | None = None
         self.tick_hooks: list[Callable[[float], Awaitable[int]]] = []
         """Run first at every tick (the cluster's leases, relay and lobby: ``cluster/node.py``); each says
         how many tables it changed."""
+
+    @property
+    def shared_limits(self) -> SharedLimits | None:
+        """Table creation and open sockets counted across processes (set when processes share a Redis)."""
+        return self._shared_limits
+
+    @shared_limits.setter
+    def shared_limits(self, limits: SharedLimits | None) -> None:
+        self._shared_limits = limits
+        self.sockets.shared = limits
 
     def ensure_bot_users(self) -> None:
         self.runtime.bot_users.update(self.runtime.repos.users.ensure_bots(self.runtime.wallclock()))
@@ -184,6 +196,7 @@ class TableManager:
         """Run every table's clock-driven duties; return how many tables changed."""
         now = self.runtime.clock()
         changed = 0
+        await self.sockets.refresh(now)
         for hook in self.tick_hooks:
             changed += await hook(now)
         changed += await self.unload_expired(now)

@@ -11,7 +11,7 @@ whose server stops.
 True
 >>> javascript_module().splitlines()[1]
 'export const CLOSE_CODES = Object.freeze({"NORMAL": 1000, "MOVED": 1012, "SLOW": 1013, "NO_SESSION": 4401, \
-"PRACTICE": 4403, "MISSING": 4404, "GONE": 4410, "CROWDED": 4429});'
+"PRACTICE": 4403, "MISSING": 4404, "GONE": 4410, "CROWDED": 4429, "TOO_MANY_SOCKETS": 4430});'
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ class CloseCode(IntEnum):
     """The table's match is over or the table was closed (do not retry; its history stays readable)."""
     CROWDED = 4429
     """The table has as many spectators as it allows."""
+    TOO_MANY_SOCKETS = 4430
+    """The user has as many table sockets open as the server allows one user (other tabs, other tables)."""
 
     @property
     def retry(self) -> bool:

@@ -38,6 +38,20 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     cookie = websocket.cookies.get(auth.COOKIE)
     user = user_from_cookie(websocket, cookie)
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
+    ticket = await manager.sockets.take(user.id) if user is not None else None
+    if isinstance(ticket, tuple):  # the user has as many sockets open as one user may
+        await websocket.close(code=ticket[0], reason=ticket[1])
+        return
+    try:
+        await _table_socket(websocket, manager, table_id, user, cookie)
+    finally:
+        if ticket is not None:
+            await manager.sockets.give_back(ticket)
+
+
+async def _table_socket(
+    websocket: WebSocket, manager: TableManager, table_id: int, user: auth.User | None, cookie: str | None
+) -> None:
     relay: Relay | None = websocket.app.state.node.relay
     conn = await _open(manager, relay, table_id, user)
     if isinstance(conn, tuple) and conn[0] == CloseCode.MOVED and relay is not None:

@@ -11,6 +11,7 @@ import { CLOSE_CODES } from "/protocol.js";
 const CLOSE_WORDS = {
   [CLOSE_CODES.NO_SESSION]: "table.no_session", [CLOSE_CODES.PRACTICE]: "table.practice",
   [CLOSE_CODES.MISSING]: "table.missing", [CLOSE_CODES.GONE]: "table.gone", [CLOSE_CODES.CROWDED]: "table.crowded",
+  [CLOSE_CODES.TOO_MANY_SOCKETS]: "table.too_many_sockets",
 };
 const WARN_AT = 10;
 

@@ -27,6 +27,9 @@ class Limits:
     """The turn timer of a rated table created without one (0: none)."""
     watchers_every: float = 2.0
     """Seconds between two spectator-count updates sent to a table (joins and leaves are coalesced)."""
+    max_sockets_per_user: int = 12
+    """Table sockets one user may have open at once, every table and tab together (counted on every
+    process sharing a Redis); the next one is closed with ``CloseCode.TOO_MANY_SOCKETS``."""
 
     def max_open_tables(self, kind: str) -> int:
         return self.max_open_tables_guest if kind == "guest" else self.max_open_tables_account
