@@ -9,7 +9,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, inspect, select, text
+from sqlalchemy import Connection, Engine, create_engine, inspect, select, text
 
 from burraco.web.persistence import db, migrations
 
@@ -17,6 +17,23 @@ from burraco.web.persistence import db, migrations
 @pytest.fixture
 def engine(tmp_path: Path) -> Engine:
     return create_engine(f"sqlite:///{tmp_path / 'm.db'}")
+
+
+def missing(connection: Connection) -> list[str]:
+    """What the database lacks of the models, one word each (``tables.tournament``: a column; a table's name)."""
+    words = []
+    for diff in compare_metadata(MigrationContext.configure(connection), db.metadata):
+        if diff[0] == "add_column":
+            words.append(f"{diff[2]}.{diff[3].name}")
+        elif diff[0] in ("add_table", "add_index"):
+            words.append(f"{diff[0]} {diff[1].name}")
+        else:
+            words.append(repr(diff))
+    return sorted(words)
+
+
+NEWER_THAN_0004 = ["add_index ix_tournament_invitations_user", "add_table tournament_invitations"]
+"""What a database at revision 0004 lacks: 0005's table."""
 
 
 def test_head_is_the_newest_script(engine: Engine) -> None:
@@ -78,8 +95,7 @@ def test_0003_adds_roles_and_tournaments_and_goes_back(engine: Engine) -> None:
         migrations.upgrade(connection, "0003")
         assert connection.execute(text("SELECT role FROM users")).scalar_one() == "player"
         assert "tournaments" in inspect(connection).get_table_names()
-        missing = compare_metadata(MigrationContext.configure(connection), db.metadata)
-        assert sorted((d[2], d[3].name) for d in missing) == [("tables", "tournament"), ("tournaments", "online")]
+        assert missing(connection) == sorted(["tables.tournament", "tournaments.online", *NEWER_THAN_0004])
         migrations.downgrade(connection, "0002")
         assert "role" not in {c["name"] for c in inspect(connection).get_columns("users")}
         assert "tournaments" not in inspect(connection).get_table_names()
@@ -113,10 +129,46 @@ def test_0004_adds_tournament_tables_and_goes_back(engine: Engine) -> None:
         migrations.upgrade(connection, "0004")
         assert connection.execute(text("SELECT tournament FROM tables")).scalar_one() is None
         assert connection.execute(text("SELECT online FROM tournaments")).scalar_one() is None
-        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        assert missing(connection) == NEWER_THAN_0004
         migrations.downgrade(connection, "0003")
         assert "tournament" not in {c["name"] for c in inspect(connection).get_columns("tables")}
         assert "online" not in {c["name"] for c in inspect(connection).get_columns("tournaments")}
         assert connection.execute(text("SELECT name FROM tournaments")).scalar_one() == "Club"
+        migrations.upgrade(connection)
+        assert migrations.current(connection) == migrations.HEAD
+
+
+def test_0005_adds_the_invitations_and_going_back_seats_nobody_who_was_only_asked(engine: Engine) -> None:
+    """0005: the ``tournament_invitations`` index comes (empty: nobody was asked before) and goes; going
+    back also takes the pending invitations out of every event's online part, so that the code before
+    0005, which seats every account it finds linked, never seats an account that had not accepted."""
+    pending = {
+        "players": {"1": [1, 2], "2": [None, 3]},
+        "pending": {"1": [2]},
+        "entries": {"pair x": {"name": "Pair X", "players": [3, 2], "pending": [2], "by": 3}},
+        "turns": {},
+        "names": {"1": "Anna", "2": "Bruno", "3": "Carla"},
+    }
+    with engine.begin() as connection:
+        migrations.upgrade(connection, "0004")
+        for name in ("Anna", "Bruno", "Carla"):
+            connection.execute(
+                text(
+                    "INSERT INTO users (name, kind, mu, sigma, matches, created_at, role) "
+                    f"VALUES ('{name}', 'account', 25, 8, 0, 0, 'director')"
+                )
+            )
+        connection.execute(
+            db.tournaments.insert().values(name="Club", owner_id=1, document={}, version=1, created_at=0, updated_at=0)
+        )
+        migrations.upgrade(connection, "0005")
+        assert connection.execute(text("SELECT count(*) FROM tournament_invitations")).scalar_one() == 0
+        assert missing(connection) == []
+        connection.execute(db.tournaments.update().values(online=pending))
+        connection.execute(db.tournament_invitations.insert().values(tournament_id=1, user_id=2))
+        migrations.downgrade(connection, "0004")
+        assert "tournament_invitations" not in inspect(connection).get_table_names()
+        online = connection.execute(select(db.tournaments.c.online)).scalar_one()
+        assert online == {"players": {"1": [1], "2": [3]}, "turns": {}, "names": pending["names"]}
         migrations.upgrade(connection)
         assert migrations.current(connection) == migrations.HEAD

@@ -157,6 +157,16 @@ tournaments: Final = Table(
     Index("ix_tournaments_owner", "owner_id"),
 )
 
+tournament_invitations: Final = Table(
+    "tournament_invitations",
+    metadata,
+    # who has a pending invitation in which event (web/tournaments/consent.py): an index of
+    # tournaments.online, rewritten with it in the same transaction
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Index("ix_tournament_invitations_user", "user_id"),
+)
+
 
 def new_id(result: CursorResult[Any]) -> int:
     """The primary key of the row an INSERT made."""

@@ -2,7 +2,7 @@
 
 A database made before migrations existed (by ``metadata.create_all``) is recognised by its tables and
 stamped with the revision it matches (``0001`` without ``tables.practice``, ``0002`` with it, ``0003``
-with ``users.role``, ``0004`` with ``tables.tournament``), then
+with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tournament_invitations``), then
 upgraded like any other. ``alembic -c`` is not needed: :func:`config` points Alembic at this package.
 
 >>> from sqlalchemy import create_engine, inspect
@@ -24,7 +24,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, inspect
 
-HEAD: Final = "0004"
+HEAD: Final = "0005"
 """The newest revision (a test checks it is the script directory's head)."""
 
 
@@ -47,6 +47,8 @@ def _legacy_revision(connection: Connection) -> str | None:
     if not inspector.has_table("users"):
         return None
     columns = {c["name"] for c in inspector.get_columns("tables")}
+    if inspector.has_table("tournament_invitations"):
+        return "0005"
     if "tournament" in columns:
         return "0004"
     if "role" in {c["name"] for c in inspector.get_columns("users")}:

@@ -7,10 +7,11 @@ never overwrite each other's step; the loser is told to reload.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import Connection, desc, select, update
+from sqlalchemy import Connection, delete, desc, insert, select, update
 
 from burraco.web.accounts.auth import name_key
 from burraco.web.persistence import db
@@ -19,6 +20,8 @@ ROLES: Final = ("player", "director")
 """``player``: everyone by default; ``director``: may create and run tournaments (``burraco director``)."""
 LISTED: Final = 200
 """Tournaments the public list shows (newest first)."""
+INVITATIONS: Final = 50
+"""Events :meth:`TournamentRepository.invited_to` names at most (newest first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +109,12 @@ class TournamentRepository:
         document: dict[str, Any],
         now: float,
         online: dict[str, Any] | None = None,
+        invited: Collection[int] | None = None,
     ) -> bool:
         """Write a changed document (and its online part, when given) if the row is still at ``version``
-        (then it is at ``version + 1``); False when another change came first (nothing written)."""
+        (then it is at ``version + 1``); False when another change came first (nothing written).
+        ``invited``: the accounts with a pending invitation in the online part, kept in the same
+        transaction in ``tournament_invitations`` (the index :meth:`invited_to` reads)."""
 
         def write(c: Connection) -> bool:
             t = db.tournaments
@@ -121,9 +127,24 @@ class TournamentRepository:
             if online is not None:
                 values["online"] = online
             result = c.execute(update(t).where(t.c.id == tournament_id, t.c.version == version).values(**values))
-            return bool(result.rowcount == 1)
+            if result.rowcount != 1:
+                return False
+            if invited is not None:
+                i = db.tournament_invitations
+                c.execute(delete(i).where(i.c.tournament_id == tournament_id))
+                if invited:
+                    c.execute(insert(i), [{"tournament_id": tournament_id, "user_id": u} for u in sorted(set(invited))])
+            return True
 
         return self.store.write(write).result()
+
+    def invited_to(self, user_id: int) -> list[int]:
+        """The events where ``user_id`` has a pending invitation (newest first, at most :data:`INVITATIONS`)."""
+        if not 0 <= user_id <= db.MAX_ID:
+            return []
+        i = db.tournament_invitations
+        query = select(i.c.tournament_id).where(i.c.user_id == user_id).order_by(desc(i.c.tournament_id))
+        return [int(r.tournament_id) for r in self.store.read(lambda c: c.execute(query.limit(INVITATIONS)).all())]
 
     # ------------------------------------------------------------------ roles
     def role(self, user_id: int) -> str:
