@@ -83,10 +83,12 @@ def test_an_online_event_is_played_at_the_tables(database: str, clock: FakeClock
 def run_event(client: TestClient, clock: FakeClock, tmp_path: Path) -> None:
     director = Console(client, account(client, "Director"))
     anna = account(client, "Anna", director=False)
-    account(client, "Bruno", director=False)
+    bruno = account(client, "Bruno", director=False)
     director.post("", SETTINGS)
     director.post(f"/{director.id}/entrants", {"names": PAIRS})
     post(director, "players", {"entrant": "Pair Rossi", "players": ["Anna", "Bruno"]})
+    for cookie in (anna, bruno):  # each named account accepts (tests/web/tournaments/test_tournament_consent.py)
+        post(Console(client, cookie, director.id), "accept", {"entrant": "Pair Rossi"})
     refused = post(director, "players", {"entrant": "Pair Verdi", "players": ["Anna"]}, expect=422)
     assert refused["detail"]["code"] == "t.player_linked"
     assert (
@@ -285,10 +287,12 @@ def test_tournament_tables_survive_a_restart_and_anyone_may_watch(database: str,
     with TestClient(make_app(path, clock, wallclock=clock)) as client:
         director = Console(client, account(client, "Director"))
         anna = account(client, "Anna", director=False)
-        account(client, "Bruno", director=False)
+        bruno = account(client, "Bruno", director=False)
         director.post("", SETTINGS)
         director.post(f"/{director.id}/entrants", {"names": PAIRS})
         post(director, "players", {"entrant": "Pair Rossi", "players": ["Anna", "Bruno"]})
+        for cookie in (anna, bruno):
+            post(Console(client, cookie, director.id), "accept", {"entrant": 1})
         opened = post(director, "start", {})["opened"]
         human_id = online(director, anna)["mine"]["table_id"]
         before = {i: dict(manager(client).tables[i].config.tournament or {}) for i in opened}
@@ -311,12 +315,13 @@ def test_tournament_tables_survive_a_restart_and_anyone_may_watch(database: str,
 
 
 def test_players_enter_an_open_event_themselves(client_factory: Factory, clock: FakeClock) -> None:
-    """Once the director opens registration, a signed-in player registers a pair (through the director
-    module) with a partner; both are linked and see their table when the turn starts."""
+    """Once the director opens registration, a signed-in player enters a pair with a partner; when the
+    partner accepts, the pair is registered (through the director module), both are linked and see their
+    table when the turn starts."""
     client = client_factory(wallclock=clock)
     director = Console(client, account(client, "Director"))
     anna = Console(client, account(client, "Anna", director=False))
-    account(client, "Bruno", director=False)
+    bruno = Console(client, account(client, "Bruno", director=False))
     director.post("", SETTINGS)
     director.post(f"/{director.id}/entrants", {"names": PAIRS[:3]})
     anna.id = director.id
@@ -328,7 +333,10 @@ def test_players_enter_an_open_event_themselves(client_factory: Factory, clock: 
         == "t.join_account"
     )
     joined = post(anna, "join", body)["online"]
-    assert joined["mine"]["name"] == "Pair Anna" and joined["players"]["4"] == ["Anna", "Bruno"]
+    assert joined["mine"]["name"] == "Pair Anna" and joined["mine"]["waiting"] == ["Bruno"]
+    bruno.id = director.id
+    accepted = post(bruno, "accept", {"entrant": "Pair Anna"})["online"]
+    assert accepted["mine"]["name"] == "Pair Anna" and accepted["players"]["4"] == ["Anna", "Bruno"]
     again = post(anna, "join", {"entrant": "Pair Again"}, expect=422)
     assert again["detail"]["code"] == "t.player_linked"
     assert [e["name"] for e in director.detail()["entrants_list"]] == [*PAIRS[:3], "Pair Anna"]

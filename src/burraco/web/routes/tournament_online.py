@@ -2,7 +2,13 @@
 accounts to entrants, sets the turn's minutes (default Art. 5's) and starts each turn; the web app
 opens one table per pairing and records each table's result when its last hand ends. Anyone may read
 the online state: the turn, its clock, every table's live table and players, and the signed-in
-player's own table (``mine``)."""
+player's own table (``mine``).
+
+Consent (``tournaments/consent.py``): a named account (a partner, a director's link) is only asked;
+it accepts or refuses (``.../online/accept``, ``.../online/refuse``; its invitations are in the
+online state and, across events, at ``/api/tournaments/online/invitations``), and whoever asked may
+withdraw (``.../online/withdraw``). The event's director sees who has accepted and who is still
+asked (``links``, ``entries``)."""
 
 from __future__ import annotations
 
@@ -17,7 +23,17 @@ from burraco.web.accounts.auth import User
 from burraco.web.persistence.repositories.tournaments import TournamentRow
 from burraco.web.routes.deps import OptionalUser
 from burraco.web.routes.tournaments import service
-from burraco.web.tournaments.online import join, link_players, online_of, set_options
+from burraco.web.tournaments import consent
+from burraco.web.tournaments.online import (
+    accept,
+    invitations,
+    join,
+    link_players,
+    online_of,
+    refuse,
+    set_options,
+    withdraw,
+)
 from burraco.web.tournaments.schemas import Ref
 from burraco.web.tournaments.service import from_document
 
@@ -34,7 +50,8 @@ class _Step(BaseModel):
 class LinkPlayers(_Step):
     entrant: Ref
     players: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
-        max_length=4, description="account names, in seat order (N-S: North then South); [] unlinks"
+        max_length=4,
+        description="account names, in seat order (N-S: North then South), each asked to accept; [] unlinks",
     )
 
 
@@ -50,6 +67,18 @@ class Join(BaseModel):
     partner: str | None = Field(default=None, min_length=1, max_length=40, description="the partner's account name")
 
 
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    entrant: Ref = Field(description="the invitation's entrant: its id, or a waiting entry's name")
+
+
+class Withdraw(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    entrant: Ref | None = Field(
+        default=None, description="the entrant or entry whose invitations go (a player: default, its own entry)"
+    )
+
+
 class StartTurn(_Step):
     minutes: float | None = Minutes
 
@@ -59,12 +88,31 @@ class OnlineResponse(BaseModel):
     opened: list[int] = Field(default_factory=list, description="the live tables this request opened")
 
 
+class PersonOut(BaseModel):
+    name: str
+    pending: bool = Field(description="asked, not accepted yet")
+
+
+class InvitationOut(BaseModel):
+    tournament: int
+    tournament_name: str
+    entrant: int | str = Field(description="what to accept or refuse: the entrant's id, or the entry's name")
+    name: str = Field(description="the entrant's name")
+    by: str = Field(description="who named you: the director, or the partner who entered")
+    players: list[PersonOut] = Field(description="everyone named for it, in seat order")
+    registered: bool = Field(description="already in the field (False: a player's entry, registered once all accept)")
+
+
+class InvitationList(BaseModel):
+    invitations: list[InvitationOut]
+
+
 def view(row: TournamentRow, user: User | None, now: float) -> dict[str, Any]:
-    """The online state the players' page shows."""
+    """The online state the players' page shows (and, to the event's director, who is still asked)."""
     t = from_document(row.document)
     online = online_of(row)
     names: dict[str, str] = online.get("names", {})
-    players = {eid: [names.get(str(u), "?") for u in ids] for eid, ids in online["players"].items()}
+    players = {eid: [names.get(str(u), "?") for u in consent.confirmed(online, eid)] for eid in online["players"]}
     number = t.paired_turns
     state = online["turns"].get(str(number), {})
     live = state.get("tables", {})
@@ -80,7 +128,7 @@ def view(row: TournamentRow, user: User | None, now: float) -> dict[str, Any]:
         for x in (t.turns[-1].tables if t.turns else [])
     ]
     deadline = state.get("deadline")
-    return {
+    data = {
         "turn": number,
         "turns": t.config.turns,
         "started": deadline is not None,
@@ -93,16 +141,23 @@ def view(row: TournamentRow, user: User | None, now: float) -> dict[str, Any]:
         "tables": tables,
         "rests": [r.entrant for r in t.turns[-1].rests] if t.turns else [],
         "mine": _mine(online, tables, t.turns[-1].rests if t.turns else [], user, t),
+        "invitations": [] if user is None else consent.invitations_of(t, online, user.id, row.owner),
     }
+    if user is not None and user.id == row.owner_id:
+        data.update(consent.director_view(t, online))
+    return data
 
 
 def _mine(
     online: dict[str, Any], tables: list[dict[str, Any]], rests: list[Any], user: User | None, t: Any
 ) -> dict[str, Any] | None:
+    """The entrant the signed-in player agreed to play for: its table; or its own entry, waiting for
+    a partner (``entrant`` None). ``waiting``: who has not accepted yet."""
     if user is None:
         return None
-    for eid, ids in online["players"].items():
-        if user.id in [int(u) for u in ids]:
+    names: dict[str, str] = online.get("names", {})
+    for eid in online["players"]:
+        if user.id in consent.confirmed(online, eid):
             entrant = int(eid)
             here = next((x for x in tables if entrant in x["entrants"]), None)
             return {
@@ -111,7 +166,18 @@ def _mine(
                 "table": None if here is None else here["table"],
                 "table_id": None if here is None else here["table_id"],
                 "rest": any(r.entrant == entrant for r in rests),
+                "waiting": [names.get(str(u), "?") for u in consent.pending_of(online, eid)],
             }
+    entry = consent.own_entry(online, user.id)
+    if entry is not None:
+        return {
+            "entrant": None,
+            "name": entry["name"],
+            "table": None,
+            "table_id": None,
+            "rest": False,
+            "waiting": [names.get(str(u), "?") for u in entry["pending"]],
+        }
     return None
 
 
@@ -128,7 +194,8 @@ def get_online(tournament_id: TournamentId, request: Request, user: OptionalUser
 
 @router.post("/{tournament_id}/online/players")
 def players(tournament_id: TournamentId, body: LinkPlayers, request: Request, user: OptionalUser) -> OnlineResponse:
-    """Link accounts to an entrant (its director only): they are seated at its tables."""
+    """Name the accounts of an entrant (its director only): each is asked, and is seated at its tables
+    once it accepts (a bot plays its seat until then)."""
     link_players(service(request), tournament_id, user, body.version, body.entrant, list(body.players))
     return _answer(request, tournament_id, user)
 
@@ -142,9 +209,45 @@ def settings(tournament_id: TournamentId, body: OnlineSettings, request: Request
 
 @router.post("/{tournament_id}/online/join")
 def join_event(tournament_id: TournamentId, body: Join, request: Request, user: OptionalUser) -> OnlineResponse:
-    """A signed-in player enters the event (when its director opened registration), with a partner."""
+    """A signed-in player enters the event (when its director opened registration): alone, at once; with
+    a partner, an entry that waits for the partner to accept (not in the field until then)."""
     join(service(request), tournament_id, user, body.entrant, body.partner)
     return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/accept")
+def accept_invitation(
+    tournament_id: TournamentId, body: Answer, request: Request, user: OptionalUser
+) -> OnlineResponse:
+    """The signed-in player accepts its invitation to an entrant (or to a partner's entry): it plays
+    for it from the next table opened, and its other invitations in the event are refused."""
+    accept(service(request), tournament_id, user, body.entrant)
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/refuse")
+def refuse_invitation(
+    tournament_id: TournamentId, body: Answer, request: Request, user: OptionalUser
+) -> OnlineResponse:
+    """The signed-in player refuses its invitation: a partner's entry goes away, a seat goes back to a bot."""
+    refuse(service(request), tournament_id, user, body.entrant)
+    return _answer(request, tournament_id, user)
+
+
+@router.post("/{tournament_id}/online/withdraw")
+def withdraw_invitation(
+    tournament_id: TournamentId, body: Withdraw, request: Request, user: OptionalUser
+) -> OnlineResponse:
+    """Withdraw invitations nobody has answered: a player its own entry, the director any of them."""
+    withdraw(service(request), tournament_id, user, body.entrant)
+    return _answer(request, tournament_id, user)
+
+
+@router.get("/online/invitations")
+def my_invitations(request: Request, user: OptionalUser) -> InvitationList:
+    """The signed-in player's pending invitations in every event (none when signed out)."""
+    found = invitations(service(request), user)
+    return InvitationList(invitations=[InvitationOut.model_validate(x) for x in found])
 
 
 @router.post("/{tournament_id}/online/start")

@@ -1,6 +1,7 @@
 """Online tournament turns, the stored part: which accounts play for each entrant, which turns were
 started (their clock) and which live table plays each of their tables (``tournaments.online``, beside
-the director module's document, which stays the CLI's file).
+the director module's document, which stays the CLI's file). Nobody is bound to an entrant without
+saying yes: naming another account makes an invitation it accepts or refuses (``consent.py``).
 
 Every step still goes through the director module (pairing, MP→VP): a finished table's result is
 :meth:`Tournament.enter_result` with both sides' game points, as a score card would be. Blocking
@@ -20,8 +21,9 @@ from burraco.web.accounts.auth import User, name_key
 from burraco.web.persistence import db
 from burraco.web.persistence.repositories.tournaments import TournamentRow
 from burraco.web.table.tournament_clock import turn_minutes
-from burraco.web.tournaments.refusals import own
-from burraco.web.tournaments.service import RETRIES, TournamentService, run_step, to_document
+from burraco.web.tournaments import consent
+from burraco.web.tournaments.refusals import own, refused
+from burraco.web.tournaments.service import RETRIES, TournamentService, from_document, run_step, to_document
 
 if TYPE_CHECKING:
     from burraco.tournament.director import Tournament
@@ -102,8 +104,11 @@ def save_online(
         if version is not None and version != row.version:
             raise own(409, "changed", version=row.version)
         online = online_of(row)
+        asked = consent.invited(online)
         run_step(t, functools.partial(_apply, step, online))
-        if svc.repo.save(tournament_id, row.version, t.config.name, to_document(t), svc.now(), online):
+        invited = consent.invited(online)
+        index = None if invited == asked else invited  # the invitations' index, rewritten when they change
+        if svc.repo.save(tournament_id, row.version, t.config.name, to_document(t), svc.now(), online, index):
             return svc.row(tournament_id)
         if version is not None:
             raise own(409, "changed", version=row.version + 1)
@@ -122,49 +127,118 @@ def link_players(
     entrant: int | str,
     names: list[str],
 ) -> None:
-    """Link accounts (by name) to an entrant: they sit at its tables, in this order (an empty list
-    unlinks: bots play for it)."""
+    """Name the accounts (by name) that play for an entrant, in seat order (an empty list unlinks:
+    bots play for it). Each named account is asked (``consent.py``): it sits at the entrant's tables
+    once it accepts, a bot until then. An account that already accepted this entrant, and the
+    director's own account, are not asked again."""
     if len(names) > MAX_PLAYERS:
         raise own(422, "too_many_players", count=len(names), max=MAX_PLAYERS)
     users = _users_by_name(svc, names)
+    _distinct(users)
+    agreed = set() if user is None else {user.id}
 
     def step(t: Tournament, online: dict[str, Any]) -> None:
-        e = t.entrant(entrant)
+        eid = str(t.entrant(entrant).id)
         for u in users:
-            taken = _linked_to(online, u.id)
-            if taken is not None and taken != e.id:
-                raise own(422, "player_linked", name=u.name, entrant=t.name(taken))
-        online["players"][str(e.id)] = [u.id for u in users]
+            taken = consent.bound_to(t, online, u.id, besides=eid)
+            if taken is not None:
+                raise own(422, "player_linked", name=u.name, entrant=taken)
+        consent.link(online, eid, [u.id for u in users], agreed)
         online.setdefault("names", {}).update({str(u.id): u.name for u in users})
 
     save_online(svc, tournament_id, user, version, step)
 
 
-def _linked_to(online: dict[str, Any], user_id: int) -> int | None:
-    """The entrant ``user_id`` plays for, if any."""
-    return next((int(e) for e, ids in online["players"].items() if user_id in [int(u) for u in ids]), None)
+def _distinct(users: list[User]) -> None:
+    """422 ``t.same_player`` when an account is named twice."""
+    seen: set[int] = set()
+    for u in users:
+        if u.id in seen:
+            raise own(422, "same_player", name=u.name)
+        seen.add(u.id)
 
 
 def join(svc: TournamentService, tournament_id: int, user: User | None, entrant: str, partner: str | None) -> None:
-    """A signed-in player enters an event whose registration is open: a new entrant registered by the
-    director module (after turn 1 is paired, a late arrival: Art. 33) with the player, and the partner
-    named, linked to it."""
+    """A signed-in player enters an event whose registration is open. Alone: a new entrant registered
+    by the director module (after turn 1 is paired, a late arrival: Art. 33) with the player linked
+    to it. With a partner: an entry that waits for the partner to accept (``consent.py``); it is not
+    in the field until then. Either way the player's other invitations in the event are refused."""
     if user is None or user.kind != "account":
         raise own(403, "join_account")
     players = [user, *_users_by_name(svc, [partner] if partner else [])]
+    _distinct(players)
 
     def step(t: Tournament, online: dict[str, Any]) -> None:
         if not online.get("open"):
             raise own(403, "registration_closed")
         for player in players:
-            taken = _linked_to(online, player.id)
+            taken = consent.bound_to(t, online, player.id)
             if taken is not None:
-                raise own(422, "player_linked", name=player.name, entrant=t.name(taken))
-        e = t.register(entrant)
-        online["players"][str(e.id)] = [p.id for p in players]
+                raise own(422, "player_linked", name=player.name, entrant=taken)
         online.setdefault("names", {}).update({str(p.id): p.name for p in players})
+        consent.refuse_all(online, user.id)
+        if len(players) == 1:
+            e = t.register(entrant)
+            online["players"][str(e.id)] = [user.id]
+            return
+        if consent.entry_key(entrant) in online.get("entries", {}):
+            raise refused(f"{' '.join(entrant.split())!r} is already registered")
+        from_document(to_document(t)).register(entrant)  # refused now if the director module would refuse it
+        consent.enter(online, entrant, [p.id for p in players], user.id)
 
     save_online(svc, tournament_id, None, None, step, director=False)
+
+
+def accept(svc: TournamentService, tournament_id: int, user: User | None, entrant: int | str) -> None:
+    """The signed-in player accepts its invitation to ``entrant`` (an entrant's id or name, or a
+    pending entry's name): it plays for it from the next table opened."""
+    if user is None or user.kind != "account":
+        raise own(403, "join_account")
+
+    def step(t: Tournament, online: dict[str, Any]) -> None:
+        consent.accept(t, online, user.id, user.name, entrant, bool(online.get("open")))
+
+    save_online(svc, tournament_id, None, None, step, director=False)
+
+
+def refuse(svc: TournamentService, tournament_id: int, user: User | None, entrant: int | str) -> None:
+    """The signed-in player refuses its invitation to ``entrant``."""
+    if user is None or user.kind != "account":
+        raise own(403, "join_account")
+
+    def step(t: Tournament, online: dict[str, Any]) -> None:
+        consent.refuse(t, online, user.id, entrant)
+
+    save_online(svc, tournament_id, None, None, step, director=False)
+
+
+def withdraw(svc: TournamentService, tournament_id: int, user: User | None, entrant: int | str | None) -> None:
+    """Withdraw pending invitations: the signed-in player its own entry waiting for a partner; the
+    event's director any waiting entry, or the accounts of an entrant that have not accepted yet."""
+    if user is None or user.kind != "account":
+        raise own(403, "join_account")
+    director = svc.is_director(user) and svc.row(tournament_id).owner_id == user.id
+
+    def step(t: Tournament, online: dict[str, Any]) -> None:
+        consent.withdraw(t, online, user.id, entrant, director)
+
+    save_online(svc, tournament_id, None, None, step, director=False)
+
+
+def invitations(svc: TournamentService, user: User | None) -> list[dict[str, Any]]:
+    """The signed-in player's pending invitations in every event (``tournament``, ``tournament_name``
+    and :func:`consent.invitations_of`'s fields), newest event first."""
+    if user is None or user.kind != "account":
+        return []
+    found: list[dict[str, Any]] = []
+    for tournament_id in svc.repo.invited_to(user.id):
+        row = svc.repo.get(tournament_id)
+        if row is None:
+            continue
+        t = from_document(row.document)
+        for invitation in consent.invitations_of(t, online_of(row), user.id, row.owner):
+            found.append({"tournament": row.id, "tournament_name": row.name, **invitation})
+    return found
 
 
 def start_turn(
@@ -215,13 +289,14 @@ def _side(t: Tournament, online: dict[str, Any], ids: tuple[int, ...], line: int
     names: dict[str, str] = online.get("names", {})
     seats: list[SeatPlan] = []
     for entrant in ids:
-        linked = [int(u) for u in online["players"].get(str(entrant), [])]
+        linked = consent.seats(online, str(entrant))  # an account that has not accepted: None, a bot
         wanted = 1 if len(ids) == 2 else 2
         start = 2 * (line - 1) if line else 0
         for k in range(wanted):
             index = start + k
-            if index < len(linked):
-                seats.append(SeatPlan(linked[index], names.get(str(linked[index]), "?")))
+            who = linked[index] if index < len(linked) else None
+            if who is not None:
+                seats.append(SeatPlan(who, names.get(str(who), "?")))
             else:
                 seats.append(SeatPlan(None, f"{t.name(entrant)[:50]} (bot)"))
     return seats[0], seats[1]

@@ -113,6 +113,11 @@ OWN_CODES: Final = {
     "player_linked": "{name} already plays for {entrant}",
     "join_account": "sign in with an account to enter an online tournament",
     "registration_closed": "the director has not opened this tournament's registration to players",
+    "same_player": "{name} is named twice",
+    "no_invitation": "you have no pending invitation to play for {entrant}",
+    "not_inviter": "only whoever entered {entrant}, or the tournament's director, may withdraw its invitations",
+    "nothing_pending": "{entrant} waits for nobody's answer",
+    "no_entry": "you have no entry waiting for a partner's answer",
 }
 """The web layer's own refusals (not the director's), with their English messages."""
 
