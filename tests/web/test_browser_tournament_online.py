@@ -1,9 +1,10 @@
 """A whole online event in Chromium: 9 pairs, 3 Mitchell turns and a Danish one, played at the web
-tables by bots (and by the stand-ins of two linked players who look at their table and go). The
-director works only in the console (link players, start each turn, a late arrival's table, a swapped
-correction, a withdrawal: a rest in turn 4); a linked player sees her table, its link and the turn's
-clock on the public page, in Italian on a phone. The same event entered through ``burraco tournament``
-gives the same standings. Screenshots go to test-artifacts/screenshots/."""
+tables by bots (and by the stand-in of a linked player who looks at her table and goes). The
+director works only in the console (link players, see who has accepted, start each turn, a late
+arrival's table, a swapped correction, a withdrawal: a rest in turn 4); a linked player accepts the
+invitation on the tournaments page, then sees her table, its link and the turn's clock on the public
+page, in Italian on a phone (her partner never answers: a bot plays his seat). The same event entered
+through ``burraco tournament`` gives the same standings. Screenshots go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -115,8 +116,19 @@ def test_an_online_event_in_the_browser(online_server: str, tmp_path: Path) -> N
         desk.fill("#link-names", "Anna, Bruno")
         desk.click("#link-btn")
         desk.wait_for_selector("#linked")
-        assert "Anna, Bruno" in desk.inner_text("#linked")
+        asked = "Anna (waiting for an answer), Bruno (waiting for an answer)"
+        assert asked in desk.inner_text("#linked")
         tournament = desk.url.rsplit("/", 1)[1]
+        phone.goto(f"{server}/#/tournaments")  # Anna accepts; Bruno never answers
+        phone.wait_for_selector("#my-invitations .invitation-accept")
+        assert "Direttrice ti invita a giocare per Pair Rossi" in phone.inner_text("#my-invitations")
+        shot(phone, "phone-online-invitation")
+        phone.click("#my-invitations .invitation-accept")
+        phone.wait_for_function("() => !document.querySelector('#my-invitations')")
+        desk.wait_for_function(
+            "() => document.querySelector('#linked').textContent.includes('Anna, Bruno (waiting')", timeout=ACTION_MS
+        )
+        assert "Bruno (Pair Rossi)" in desk.inner_text("#online-waiting")  # the director is told before starting
 
         start_turn(desk, 1)
         assert desk.locator("#online-tables li").count() == 4  # nine pairs: one rests

@@ -3,7 +3,7 @@
 // the same director module as `burraco tournament` (docs/tournament.md "Tournaments in the browser").
 import { t } from "./i18n.js";
 import { app, h, api, displayName } from "./ui.js";
-import { onlinePanel, fetchOnline } from "./online.js";
+import { onlinePanel, fetchOnline, invitationsPanel } from "./online.js";
 
 export const POLL_MS = 4000;
 
@@ -170,5 +170,6 @@ export async function showTournaments() {
     ? [h("div", { class: "panel" }, h("h2", {}, t("tour.create.title")), createForm()),
        h("div", { class: "panel" }, h("h2", {}, t("tour.import.title")), h("p", { class: "muted" }, t("tour.import.hint")), importForm())]
     : [h("p", { class: "muted note", id: "tour-not-director" }, t("tour.not_director"))];
-  main.replaceChildren(h("div", { class: "panel" }, h("h2", {}, t("tour.list.title")), list), ...director);
+  const invitations = app.user && app.user.kind === "account" ? await invitationsPanel(showTournaments) : null;  // to accept or refuse
+  main.replaceChildren(...(invitations ? [invitations] : []), h("div", { class: "panel" }, h("h2", {}, t("tour.list.title")), list), ...director);
 }
