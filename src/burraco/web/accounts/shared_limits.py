@@ -21,6 +21,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Final
 
+from burraco.web.accounts.creation_guard import ADDRESS_FACTOR
 from burraco.web.accounts.login_guard import Limited
 
 if TYPE_CHECKING:
@@ -93,12 +94,18 @@ class SharedLimits:
         self._socket_take = client.register_script(_SOCKET_TAKE)
         self._socket_set = client.register_script(_SOCKET_SET)
 
-    async def check_rate(self, user_id: int) -> None:
-        """Take one table creation from ``user_id``'s shared bucket, or raise :class:`Limited`."""
-        key = f"{self.namespace}:rate:{user_id}"
-        wait_ms = int(await self._gcra(keys=[key], args=[self.every_ms, self.burst]))
-        if wait_ms > 0:
-            raise Limited("tables_too_fast", wait_ms / 1000, seconds=math.ceil(wait_ms / 1000))
+    async def check_rate(self, user_id: int, address: str | None = None) -> None:
+        """Take one table creation from ``user_id``'s shared bucket and from ``address``'s (a bucket of
+        :data:`~burraco.web.accounts.creation_guard.ADDRESS_FACTOR` users), or raise :class:`Limited`."""
+        buckets = [(f"{self.namespace}:rate:{user_id}", self.every_ms, self.burst)]
+        if address:
+            buckets.append(
+                (f"{self.namespace}:rate-addr:{address}", self.every_ms // ADDRESS_FACTOR, self.burst * ADDRESS_FACTOR)
+            )
+        for key, every_ms, burst in buckets:
+            wait_ms = int(await self._gcra(keys=[key], args=[max(1, every_ms), burst]))
+            if wait_ms > 0:
+                raise Limited("tables_too_fast", wait_ms / 1000, seconds=math.ceil(wait_ms / 1000))
 
     @contextlib.asynccontextmanager
     async def creating(self, user_id: int) -> AsyncIterator[int]:

@@ -11,7 +11,7 @@ from burraco.core.options import PRESETS, Rules, preset
 from burraco.web.accounts.auth import User
 from burraco.web.http.refusals import refused
 from burraco.web.protocol.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
-from burraco.web.routes.deps import ClusterNode, Config, Manager, OptionalUser, RequiredUser, TableId
+from burraco.web.routes.deps import ClusterNode, Config, Manager, OptionalUser, RequiredUser, TableId, address
 from burraco.web.table.admission import may_see
 from burraco.web.table.live import Table, TableConfig, TableError, new_seed
 
@@ -64,10 +64,10 @@ async def create_table(
     """Create a table (and sit, and seat bots). Too many tables too fast, or too many unfinished: 429."""
     rules = rules_of(body)
     check_practice(body)
-    if manager.shared_limits is not None:  # one bucket per user for every process
-        await manager.shared_limits.check_rate(user.id)
+    if manager.shared_limits is not None:  # one bucket per user and per address for every process
+        await manager.shared_limits.check_rate(user.id, address(request))
     else:
-        request.app.state.creation_guard.check(user.id)
+        request.app.state.creation_guard.check(user.id, address(request))
     table = await _open(body, rules, user, manager, settings.wallclock())
     await table.actor.run(lambda: _seat_creator(table, body, user))
     return detail(table)
