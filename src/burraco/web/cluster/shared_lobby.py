@@ -11,6 +11,7 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any, Final
 
+from burraco.web.lobby.manager import LobbyEntry, lobby_owner, per_owner
 from burraco.web.protocol.serialize import dumps
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ class SharedLobby:
         for i, table in enumerate(list(manager.tables.values())):
             if i and i % YIELD_EVERY == 0:
                 await asyncio.sleep(0)
-            if manager.listed(table):
-                entries.append(dumps(table.info()))
+            if manager.listed(table):  # (with its owner: the others list at most so many of each owner)
+                entries.append(dumps({**table.info(), "owner": lobby_owner(table)}))
         try:
             await asyncio.to_thread(
                 self.client.set, self.prefix + self.name, "[" + ",".join(entries) + "]", px=int(self.ttl * 1000)
@@ -72,10 +73,14 @@ class SharedLobby:
         self.client.close()
 
     def tables(self, manager: TableManager) -> list[dict[str, Any]]:
-        """This process's open tables and every other process's, by id, each table once."""
-        listed = {info["id"]: info for info in self._others()}
-        listed.update((info["id"], info) for info in manager.lobby())
-        return [listed[key] for key in sorted(listed)]
+        """This process's open tables and every other process's, by id, each table once, at most
+        ``max_listed_per_owner`` of each owner over all the processes."""
+        listed: dict[int, LobbyEntry] = {}
+        for info in self._others():
+            table_owner = info.pop("owner", None)
+            listed[info["id"]] = LobbyEntry(info["id"], table_owner, info)
+        listed.update((entry.id, entry) for entry in manager.lobby_entries())
+        return per_owner(listed.values(), manager.runtime.limits.max_listed_per_owner)
 
     def _others(self) -> list[dict[str, Any]]:
         own = self.prefix + self.name

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Collection
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Awaitable, Callable, Collection, Iterable
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from burraco.core.options import Rules
 from burraco.web.accounts.auth import User
@@ -27,6 +27,38 @@ if TYPE_CHECKING:
     from burraco.web.accounts.shared_limits import SharedLimits
 
 log = logging.getLogger(__name__)
+
+
+class LobbyEntry(NamedTuple):
+    """A table the lobby may list: its id, its owner (None: counted for nobody) and its summary."""
+
+    id: int
+    owner: int | None
+    info: dict[str, Any]
+
+
+def lobby_owner(table: Table) -> int | None:
+    """Whose table it is for the lobby's cap (a tournament's tables belong to no player)."""
+    return table.config.created_by if table.config.tournament is None else None
+
+
+def per_owner(entries: Iterable[LobbyEntry], limit: int) -> list[dict[str, Any]]:
+    """The summaries of ``entries`` in id order, at most ``limit`` of each owner (the newest: a user who
+    opens many tables cannot fill the lobby with them).
+
+    >>> entries = [LobbyEntry(i, 7 if i < 5 else None, {"id": i}) for i in range(7)]
+    >>> [info["id"] for info in per_owner(entries, 3)]
+    [2, 3, 4, 5, 6]
+    """
+    kept: list[LobbyEntry] = []
+    counts: dict[int, int] = {}
+    for entry in sorted(entries, key=lambda e: -e.id):
+        if entry.owner is not None:
+            counts[entry.owner] = counts.get(entry.owner, 0) + 1
+            if counts[entry.owner] > limit:
+                continue
+        kept.append(entry)
+    return [entry.info for entry in reversed(kept)]
 
 
 class TableManager:
@@ -253,7 +285,12 @@ class TableManager:
         return CloseCode.MISSING, f"table {table_id} is not live (it could not be restored)"
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if self.listed(t)]
+        """The open tables this process lists: at most ``max_listed_per_owner`` of each owner."""
+        return per_owner(self.lobby_entries(), self.runtime.limits.max_listed_per_owner)
+
+    def lobby_entries(self) -> list[LobbyEntry]:
+        """Every table the lobby may list, with its owner (no cap per owner)."""
+        return [LobbyEntry(t.id, lobby_owner(t), t.info()) for t in self.tables.values() if self.listed(t)]
 
     @staticmethod
     def listed(table: Table) -> bool:

@@ -21,8 +21,10 @@ class Limits:
     """Unfinished tables an account may have created at once."""
     finished_ttl: float = 300.0
     """Seconds a finished (and recorded) table stays in memory before it is unloaded."""
-    idle_ttl: float = 1800.0
+    idle_ttl: float = 300.0
     """Seconds a waiting table with nobody connected stays open before it is closed and unloaded."""
+    max_listed_per_owner: int = 3
+    """Tables of one owner the lobby lists at once (the newest; a tournament's tables are not counted)."""
     default_turn_timer: float = 120.0
     """The turn timer of a rated table created without one (0: none)."""
     watchers_every: float = 2.0
