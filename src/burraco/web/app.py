@@ -46,6 +46,7 @@ from burraco.web.routes.pages import STATIC
 from burraco.web.table.dispatcher import Dispatcher
 from burraco.web.table.limits import Limits
 from burraco.web.table.live import Clock, Runtime
+from burraco.web.table.thinking import BotPool
 from burraco.web.tournaments import tables as tournament_tables
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ def create_app(
     redis_namespace: str = NAMESPACE,
     lease_ttl: float = DEFAULT_TTL,
     trusted_proxies: str = "",
+    bot_workers: int = 1,
+    bot_processes: bool = True,
 ) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
@@ -89,7 +92,9 @@ def create_app(
     processes on the same database by lease (``leases.py``, ``ownership.py``, leases of ``lease_ttl``
     seconds, keys under ``redis_namespace``); with ``redis_url`` a socket may connect to any process
     (``fanout.py``). ``durable`` False tells
-    players about a move before its row has committed (faster; a crash may lose the last few moves)."""
+    players about a move before its row has committed (faster; a crash may lose the last few moves).
+    The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``), shared
+    fairly by the tables' owners (``table/thinking.py``)."""
     GC_PAUSES.install()
     settings = AppConfig(
         db_url or default_db_url(),
@@ -123,6 +128,7 @@ def create_app(
             durable=settings.durable,
             limits=limits or Limits(),
             leases=shared,
+            bot_pool=BotPool(bot_workers, bot_processes),
         )
         manager = TableManager(runtime)
         app.state.online = tournament_tables.install(manager)  # online tournament turns
@@ -170,6 +176,7 @@ def create_app(
                 for conn in list(table.conns):
                     conn.close()
             await node.stop()
+            runtime.bot_pool.close()
             await asyncio.sleep(0)
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)

@@ -31,6 +31,11 @@ class ServerSettings(BaseSettings):
     secure_cookies: bool = False
     """Mark session cookies ``Secure`` (set it behind HTTPS); they are always HttpOnly and SameSite=Lax."""
     bot_delay: float = Field(default=0.6, ge=0, le=60)
+    bot_workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes the slow bots (expert, champion, hard) think in, shared fairly by the tables'
+    owners: at most this many bot decisions at once, each using up to one core (docs/deploy.md)."""
+    bot_processes: bool = True
+    """Think in worker processes (False: in threads of the web process, which share its interpreter lock)."""
     public_stats: bool = False
     api_docs: bool = False
     durable: bool = True

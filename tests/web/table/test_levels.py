@@ -77,7 +77,7 @@ def test_the_older_names_are_still_accepted_and_unknown_ones_refused(client_fact
 
 def test_every_difficulty_has_its_bot_user_and_the_champion_is_capped() -> None:
     assert BOT_NAMES == DIFFICULTIES and set(LEVELS) <= set(DIFFICULTIES)
-    assert {"expert", "champion"} <= set(SLOW_BOTS)  # they think in a worker thread, off the event loop
+    assert {"expert", "champion", "hard"} <= set(SLOW_BOTS)  # they think in the bot pool, off the event loop
     assert CHAMPION_MS < 1000  # a bot turn stays under a second
     assert build_bot("champion", 1, Rules(), 5.0).seconds == 0.005  # type: ignore[attr-defined]
 
@@ -102,9 +102,11 @@ def test_a_table_with_a_level_bot_is_restored(database: str) -> None:
             assert play_out(player)["table"]["status"] == "over"
 
 
-def test_the_champion_thinks_off_the_event_loop(
+def test_the_champion_thinks_off_the_event_loop_and_off_the_tables_actor(
     client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """While the champion thinks (here in a thread, to hold it there: by default in a worker process,
+    test_bot_pool.py), the event loop answers and so does the table: a watcher's message is served."""
     thinking, release = threading.Event(), threading.Event()
     choose = ChampionBot.choose
 
@@ -114,15 +116,18 @@ def test_the_champion_thinks_off_the_event_loop(
         return choose(bot, view, legal)
 
     monkeypatch.setattr(ChampionBot, "choose", slow)
-    client = quick(client_factory())
+    client = quick(client_factory(bot_processes=False))
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, sit=False, bots="champion", hands=1, options={"max_turns": 10})
     try:
         with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
-            Player(ws).recv()  # watching wakes the all-bot table up
+            player = Player(ws)
+            player.recv()  # watching wakes the all-bot table up
             assert thinking.wait(10)
             assert client.portal is not None  # the loop answers while the champion thinks
             client.portal.start_task_soon(asyncio.sleep, 0).result(timeout=5)
+            assert player.request({"type": "sync"})["type"] == "state"  # and so does the table
+            assert not release.is_set()
     finally:
         release.set()
 

@@ -1,41 +1,35 @@
 """A table's bot task: it plays every seat a bot controls (bots, stand-ins, timed-out turns), one move
-at a time through the table's actor (``actor.py``), paced by ``bot_delay``; slow bots
-(``hard``, ``expert``, ``champion``) think in a worker thread, the champion within the runtime's
-``champion_ms`` per decision, so the event loop keeps serving."""
+at a time through the table's actor (``actor.py``), paced by ``bot_delay``.
+
+A quick bot chooses in the actor. A slow bot (``hard``, ``expert``, ``champion``; the champion within
+the runtime's ``champion_ms`` per decision) thinks in the app's :class:`~burraco.web.table.thinking.BotPool`,
+off the event loop and off the table's actor (a player's message, the clock, a spectator joining are
+served meanwhile), in its owner's turn among the owners waiting (:func:`owner`); its move is played if
+the table has not moved on meanwhile, else it decides again from where the table is now."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 from typing import Final
 
-from burraco.bots.base import Bot
-from burraco.bots.levels import make_level
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
-from burraco.core.options import Rules
 from burraco.core.view import observe
+from burraco.web.table.actor import TableActor
 from burraco.web.table.model import Status, TableState
+from burraco.web.table.thinking import SLOW_BOTS as SLOW_BOTS
+from burraco.web.table.thinking import Thought, slow
+from burraco.web.table.thinking import build_bot as build_bot
 
 log = logging.getLogger(__name__)
-SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
-"""Bots that think for long: they run in a worker thread so the event loop keeps serving."""
 MASK63: Final = (1 << 63) - 1
 STORE_RETRY: Final = 1.0
 """Seconds a bot waits before playing again a move the database could not store."""
-
-
-def build_bot(name: str, seed: int, rules: Rules, champion_ms: float) -> Bot:
-    """The bot a seat's ``name`` calls for; the champion searches at most ``champion_ms`` per decision
-    (its own wall-clock budget: the table's injected clock is not read).
-
-    >>> build_bot("champion", 1, Rules(), 5.0).seconds
-    0.005
-    """
-    if name == "champion":
-        return make_level("champion", seed, rules, options={"ms": champion_ms})
-    return make_bot(name, seed=seed, rules=rules)
+Play = Callable[[int, Action], Awaitable[bool]]
+"""Play a bot's move for a seat in the table's actor: True played, False not stored (retry)."""
 
 
 def bot_seed(table: TableState, seat: int) -> int:
@@ -45,16 +39,39 @@ def bot_seed(table: TableState, seat: int) -> int:
     return (table.config.seed * 1_000_003 + table.hand_no * 7919 + step * 131 + seat) & MASK63
 
 
-async def choose(table: TableState, name: str, seat: int) -> Action:
-    """The move the bot ``name`` makes for ``seat`` (from that seat's view only)."""
+def owner(table: TableState) -> Hashable:
+    """Whose share of the bots' thinking a table's decisions take: its creator's (all of a user's tables
+    share one turn), or its own for a tournament's table or a table nobody created."""
+    if table.config.tournament is not None or table.config.created_by is None:
+        return ("table", table.id)
+    return ("user", table.config.created_by)
+
+
+def choose_now(table: TableState, name: str, seat: int) -> Action:
+    """The move the quick bot ``name`` makes for ``seat`` (from that seat's view only)."""
     hand = table.hand
     assert hand is not None
-    bot = build_bot(name, bot_seed(table, seat), table.rules, table.runtime.champion_ms)
+    bot = make_bot(name, seed=bot_seed(table, seat), rules=table.rules)
+    return bot.choose(observe(hand, seat), hand.legal_actions())
+
+
+def thought(table: TableState, name: str, seat: int) -> Thought:
+    """The decision the slow bot ``name`` has to make for ``seat`` (that seat's view only)."""
+    hand = table.hand
+    assert hand is not None
     view = observe(hand, seat)
-    legal = hand.legal_actions()
-    if name.split(":")[0] in SLOW_BOTS:
-        return await asyncio.to_thread(bot.choose, view, legal)
-    return bot.choose(view, legal)
+    legal = tuple(hand.legal_actions())
+    return Thought(name, bot_seed(table, seat), table.rules, table.runtime.champion_ms, view, legal)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A slow bot's decision being thought: the table's step it was asked at and who is to play."""
+
+    name: str
+    seat: int
+    seq: int
+    thought: Thought
 
 
 def bot_to_play(table: TableState) -> str | None:
@@ -65,13 +82,15 @@ def bot_to_play(table: TableState) -> str | None:
 
 
 class BotScheduler:
-    """Runs the table's bot task while a bot is to play: ``step`` plays one bot move through the table's
-    actor and says whether it did (True), could not store it (False: tried again a little later), or
-    found nothing to play (None: the task ends)."""
+    """Runs the table's bot task while a bot is to play: each step plays one bot move through the
+    table's ``actor`` (with ``play``) and says whether it did or the table moved on meanwhile (True),
+    could not store it (False: tried again a little later), or found nothing to play (None: the task
+    ends)."""
 
-    def __init__(self, table: TableState, step: Callable[[], Awaitable[bool | None]]) -> None:
+    def __init__(self, table: TableState, actor: TableActor, play: Play) -> None:
         self.table = table
-        self.step = step
+        self.actor = actor
+        self.play = play
         self.task: asyncio.Task[None] | None = None
 
     def kick(self) -> None:
@@ -83,6 +102,34 @@ class BotScheduler:
     def cancel(self) -> None:
         if self.task is not None:
             self.task.cancel()
+
+    async def step(self) -> bool | None:
+        """One bot move: a quick bot's in one turn of the actor; a slow bot's decision is taken in the
+        actor, thought in the pool, and played in the actor if the table is still where it was."""
+        decided = await self.actor.run(self._decide)
+        if not isinstance(decided, Pending):
+            return decided
+        table = self.table
+        action = await table.runtime.bot_pool.think(owner(table), decided.thought)
+        return await self.actor.run(lambda: self._play(decided, action))
+
+    async def _decide(self) -> bool | Pending | None:
+        table = self.table
+        name = bot_to_play(table)
+        if name is None or table.hand is None:
+            return None
+        seat = table.hand.to_play
+        if slow(name):
+            return Pending(name, seat, table.seq, thought(table, name, seat))
+        return await self.play(seat, choose_now(table, name, seat))
+
+    async def _play(self, pending: Pending, action: Action) -> bool | None:
+        table = self.table
+        if table.seq != pending.seq or table.hand is None or table.hand.to_play != pending.seat:
+            return True  # the table moved on while the bot thought: decide again from here
+        if bot_to_play(table) != pending.name:  # a human is back, or nobody watches any more
+            return True
+        return await self.play(pending.seat, action)
 
     async def _loop(self) -> None:
         table = self.table

@@ -28,7 +28,7 @@ from typing import Any
 from burraco.core.actions import Action
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.messages import ErrorCode
-from burraco.web.table import bots, results, tournament_clock, turn_clock, views
+from burraco.web.table import results, tournament_clock, turn_clock, views
 from burraco.web.table.actor import TableActor
 from burraco.web.table.bots import BotScheduler
 from burraco.web.table.connection import Viewer
@@ -60,7 +60,7 @@ class Table(TableState):
     def __init__(self, table_id: int, config: TableConfig, runtime: Runtime) -> None:
         super().__init__(table_id, config, runtime)
         self.actor = TableActor()
-        self.bots = BotScheduler(self, lambda: self.actor.run(self._bot_move))
+        self.bots = BotScheduler(self, self.actor, self._bot_play)
         self._pending: list[dict[str, Any]] | None = None
         """The rows of the step being applied (see :meth:`atomic`), None between steps."""
 
@@ -290,13 +290,8 @@ class Table(TableState):
     def bot_task(self) -> asyncio.Task[None] | None:
         return self.bots.task
 
-    async def _bot_move(self) -> bool | None:
-        """One bot move (lock held): True played, False not stored (retry), None nothing to play."""
-        name = bots.bot_to_play(self)
-        if name is None or self.hand is None:
-            return None
-        seat = self.hand.to_play
-        action = await bots.choose(self, name, seat)
+    async def _bot_play(self, seat: int, action: Action) -> bool:
+        """Play a bot's move for ``seat`` (lock held): True played, False not stored (retry)."""
         try:
             await self.act(seat, action)
         except TableError as error:

@@ -1,7 +1,7 @@
 """A live table's state: what it is created with, what every table of one app shares, and what it holds.
 
 :class:`TableConfig` is stored in the table's row; :class:`Runtime` holds the app's store, clocks,
-bot pacing, limits and leases; :func:`new_seed` is a live table's secret seed. :class:`TableState` is
+bot pacing and thinking, limits and leases; :func:`new_seed` is a live table's secret seed. :class:`TableState` is
 everything an event may change and the questions asked of it; the collaborators of a table (events,
 clocks, views, results, bots) take a :class:`TableState`. The live table that applies, stores and
 publishes their events is :class:`burraco.web.table.live.Table`.
@@ -27,6 +27,7 @@ from burraco.web.table.absence import Absence
 from burraco.web.table.connection import Viewer
 from burraco.web.table.limits import Limits
 from burraco.web.table.seats import STANDIN_BOT, Seat
+from burraco.web.table.thinking import BotPool
 
 Clock = Callable[[], float]
 
@@ -52,7 +53,7 @@ class TableConfig:
 
 @dataclass
 class Runtime:
-    """What every table of one app shares: the store, the clocks, bot pacing."""
+    """What every table of one app shares: the store, the clocks, bot pacing and thinking."""
 
     store: db.Store
     clock: Clock
@@ -60,6 +61,9 @@ class Runtime:
     bot_delay: float = 0.0
     champion_ms: float = CHAMPION_MS
     """The champion bot's search budget per decision in milliseconds (``bots.py``)."""
+    bot_pool: BotPool = field(default_factory=BotPool)
+    """Where the slow bots think: a bounded pool of worker processes shared fairly by owner
+    (``thinking.py``; the app sizes it with ``bot_workers`` and stops it)."""
     bot_users: dict[str, int] = field(default_factory=dict)
     closing: bool = False
     """Set when the app stops: no new bot task starts."""
