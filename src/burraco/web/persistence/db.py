@@ -175,7 +175,14 @@ def new_id(result: CursorResult[Any]) -> int:
     return int(key[0])
 
 
-def make_engine(url: str, busy_timeout: float = 30.0, pre_ping: bool = True) -> Engine:
+BUSY_TIMEOUT: Final = 2.0
+"""Seconds a SQLite write waits for a lock another connection holds (a backup, the ``sqlite3`` shell,
+``burraco director``) before it fails. Short: the store has one writer, so a wait stalls every table's
+moves behind it; a write that fails is rolled back and its player told ``store_failed``, and the next
+move tries again (it was 30 s: one locked write stalled every table for half a minute)."""
+
+
+def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT, pre_ping: bool = True) -> Engine:
     """An engine for ``url``; SQLite gets WAL, a busy timeout and one shared in-memory database.
     A server database's connections are checked (``pre_ping``) before each use unless told not to."""
     if url.startswith("sqlite"):
@@ -237,7 +244,7 @@ class Store:
     failing write is retried alone so it fails by itself. ``read(fn)`` runs in the caller's thread.
     """
 
-    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
+    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.url = url
         self.engine = make_engine(url, busy_timeout)
         with self.engine.begin() as connection:  # the schema: created or upgraded (Alembic)
