@@ -34,6 +34,7 @@ from burraco.web.cluster.relay import Relay
 from burraco.web.cluster.shared_lobby import SharedLobby
 from burraco.web.http import refusals as http_refusals
 from burraco.web.http.csrf import OriginCheck
+from burraco.web.http.database_errors import DATABASE_ERRORS, database_unavailable
 from burraco.web.http.input_limits import MAX_BODY_BYTES, BodyLimit, validation_handler
 from burraco.web.http.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.http.security_headers import DOCS_PATH, SecurityHeaders
@@ -197,6 +198,7 @@ def create_app(
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted_proxies)
     app.add_exception_handler(RequestValidationError, validation_handler)
     app.add_exception_handler(Limited, _limited)
+    app.add_exception_handler(DATABASE_ERRORS, database_unavailable)
     app.state.guard = LoginGuard(settings.clock, settings.login_limits)
     app.state.creation_guard = CreationGuard(settings.clock, settings.table_burst, settings.table_every)
     app.state.session_sockets = SessionSockets()

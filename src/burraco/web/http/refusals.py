@@ -32,6 +32,7 @@ MESSAGES: Final = {
     "seed_practice_only": "seed: a seed may be chosen only at a private practice table "
     "(practice: true, you and bots, unrated)",
     "private_table": "table {table} is a private practice table: only its owner may see it",
+    "db_unavailable": "the server cannot reach its database just now; try again in {seconds} s",
 }
 """Every code the API may refuse with, and its English message (``{param}`` takes a parameter)."""
 
