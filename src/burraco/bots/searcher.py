@@ -7,7 +7,7 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
   first — is played without searching (no winning close is missed);
 * melds and attachments are the sharp bot's, and the discards searched are its best
   ``candidates`` (its cost counts what the whole pile gives the next opponent); with ``plans`` > 0
-  (an option, off by default: docs/strength.md, session 14) the turn after the take is searched
+  (an option, off by default: no gain measured, CHANGELOG.md) the turn after the take is searched
   whole instead: up to ``plans`` lines (plays in order, then a discard;
   :func:`~burraco.bots.lines.turn_lines`) — the sharp bot's plays with its best discards, and the
   whole-turn planner's other plays — race on common worlds, and the winner is played to its
@@ -18,7 +18,7 @@ reused unchanged) whose root is steered by :class:`~burraco.bots.sharp.SharpBot`
   0 deals uniformly, as the reference ISMCTS does) and, with ``meldfree``, holds no meld or
   attachment another seat could have laid at its last turn (:mod:`~burraco.bots.meldfree`);
 * each played-out world is scored by the whole-turn planner's evaluation (``rich_leaf``, the
-  default since session 14: readiness to close, the pozzetto race, the hand's promise;
+  default: readiness to close, the pozzetto race, the hand's promise;
   docs/strength.md) or, with ``rich_leaf`` off (``champion:richleaf=0``), by the playout policy's
   reward (:func:`~burraco.bots.lite.reward`, as the reference ISMCTS does);
 * the budget is ``ms`` milliseconds of search per take or discard decision, or, for runs that

@@ -1,10 +1,10 @@
 """``burraco loadtest``: many bot clients playing over WebSockets against local servers.
 
 It starts ``--processes`` server processes on one port of 127.0.0.1 (loopback only;
-``loadtest_servers.py``: ``SO_REUSEPORT``, a temporary SQLite file for one process, or a fresh
+``servers.py``: ``SO_REUSEPORT``, a temporary SQLite file for one process, or a fresh
 PostgreSQL schema and Redis namespace), creates ``--tables`` tables, connects two WebSocket clients to
 each (one per seat, both playing by a simple legal policy with a think time:
-``loadtest_client.py``), plays for
+``client.py``), plays for
 ``--seconds``, stops by itself and prints one ``key=value`` line: tables, connections, actions,
 actions/s, the action latency (from sending an action to receiving the server's answer to it)
 p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answered action was stored.

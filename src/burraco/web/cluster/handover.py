@@ -1,13 +1,13 @@
 """A table follows its players: it moves to the process a socket reached instead of relaying it.
 
 With several processes behind one address (``docs/deploy.md``), a client lands on any of them. A
-socket whose table another process holds is relayed there (``fanout.py``): every message then
+socket whose table another process holds is relayed there (``cluster/relay.py``): every message then
 crosses Redis and two event loops each way. When the holder has nobody connected to the table (the
 usual case: the player who created it, through whichever process answered, now opens its socket),
 it hands the table over instead:
 
 1. the follower asks to join as for any relayed socket (``j``);
-2. the owner, in the table's actor (``table_actor.py``; every event of the table is stored: a step
+2. the owner, in the table's actor (``table/actor.py``; every event of the table is stored: a step
    is written before it is answered), gives the lease to the follower at once
    (:meth:`~burraco.web.persistence.leases.RedisLeases.hand_over`: never no owner, never two), forgets the
    table and stops its bots, and answers ``a key table``;

@@ -1,5 +1,5 @@
 """The WebSocket protocol as one JSON Schema: client messages (the discriminated union of
-``protocol.py`` that validates every incoming message) and server messages (``state``, ``error``,
+``protocol/messages.py`` that validates every incoming message) and server messages (``state``, ``error``,
 ``pong``, ``watchers``). Served at ``GET /api/ws-schema``; the tests validate real traffic against it.
 
 >>> schema = ws_schema()

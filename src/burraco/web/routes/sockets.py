@@ -1,5 +1,5 @@
-"""``/ws/tables/{id}``: one WebSocket per table and client; every message is checked by ``protocol.py``.
-A socket whose table another process holds is relayed there (``fanout.py``), or joins the table here
+"""``/ws/tables/{id}``: one WebSocket per table and client; every message is checked by ``protocol/messages.py``.
+A socket whose table another process holds is relayed there (``cluster/relay.py``), or joins the table here
 once the holder hands it over (``handover.py``)."""
 
 from __future__ import annotations

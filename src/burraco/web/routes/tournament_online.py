@@ -1,4 +1,4 @@
-"""``/api/tournaments/{id}/online``: online turns (``web/tournament_tables.py``). The director links
+"""``/api/tournaments/{id}/online``: online turns (``tournaments/tables.py``). The director links
 accounts to entrants, sets the turn's minutes (default Art. 5's) and starts each turn; the web app
 opens one table per pairing and records each table's result when its last hand ends. Anyone may read
 the online state: the turn, its clock, every table's live table and players, and the signed-in

@@ -1,7 +1,7 @@
 """The one dispatcher: every client message goes through :meth:`Dispatcher.dispatch`.
 
 It validates the raw text with the protocol's discriminated union, hands the message to the table's
-actor (``table_actor.py``: one task runs every change to a table, in order), and answers: a refused
+actor (``table/actor.py``: one task runs every change to a table, in order), and answers: a refused
 or malformed message gets an ``error`` message (to its sender only) and changes nothing; an accepted
 one is followed by a ``state`` broadcast, the sender's copy echoing the message ``id`` as
 ``reply_to``.

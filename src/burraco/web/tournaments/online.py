@@ -5,7 +5,7 @@ saying yes: naming another account makes an invitation it accepts or refuses (``
 
 Every step still goes through the director module (pairing, MP→VP): a finished table's result is
 :meth:`Tournament.enter_result` with both sides' game points, as a score card would be. Blocking
-(database): call it from a worker thread. The live tables themselves: ``tournament_tables.py``.
+(database): call it from a worker thread. The live tables themselves: ``tournaments/tables.py``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 by the entrants' linked accounts (a bot, marked as such, where an entrant has no account for a seat;
 an absent player's seat is played by the usual stand-in after the grace period), a fixed number of
 hands (``Rules.hands_per_turn``) and the turn's clock (``tournament_clock.py``). When a table's match
-is recorded, :meth:`OnlineTables.on_recorded` (a ``Runtime.match_observers`` entry: ``web/tables.py``
+is recorded, :meth:`OnlineTables.on_recorded` (a ``Runtime.match_observers`` entry: ``table/live.py``
 never imports tournament code) enters its game points into the tournament through the director module
 and, once the turn is complete, pairs the next one (and opens it at once when the event says ``auto``).
 """

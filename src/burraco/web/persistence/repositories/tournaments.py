@@ -37,7 +37,7 @@ class TournamentRow:
     created_at: float
     updated_at: float
     online: dict[str, Any] | None = None
-    """Online play (``web/tournament_tables.py``): linked accounts, started turns; None until used."""
+    """Online play (``tournaments/tables.py``): linked accounts, started turns; None until used."""
 
 
 def _row(r: Any) -> TournamentRow:
