@@ -92,7 +92,7 @@ def create_app(
     ``app.state.manager.tick()`` yourself). ``redis_url`` (or ``leases``) shares tables with other
     processes on the same database by lease (``leases.py``, ``ownership.py``, leases of ``lease_ttl``
     seconds, keys under ``redis_namespace``); with ``redis_url`` a socket may connect to any process
-    (``fanout.py``). ``durable`` False tells
+    (``cluster/relay.py``). ``durable`` False tells
     players about a move before its row has committed (faster; a crash may lose the last few moves).
     The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``), shared
     fairly by the tables' owners (``table/thinking.py``)."""
