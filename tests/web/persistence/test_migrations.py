@@ -32,8 +32,12 @@ def missing(connection: Connection) -> list[str]:
     return sorted(words)
 
 
-NEWER_THAN_0004 = ["add_index ix_tournament_invitations_user", "add_table tournament_invitations"]
-"""What a database at revision 0004 lacks: 0005's table."""
+NEWER_THAN_0005 = ["add_index ix_users_name_skeleton", "users.name_skeleton"]
+"""What a database at revision 0005 lacks: 0006's column and its index."""
+NEWER_THAN_0004 = sorted(
+    ["add_index ix_tournament_invitations_user", "add_table tournament_invitations", *NEWER_THAN_0005]
+)
+"""What a database at revision 0004 lacks: 0005's table, and what 0006 adds."""
 
 
 def test_head_is_the_newest_script(engine: Engine) -> None:
@@ -163,7 +167,7 @@ def test_0005_adds_the_invitations_and_going_back_seats_nobody_who_was_only_aske
         )
         migrations.upgrade(connection, "0005")
         assert connection.execute(text("SELECT count(*) FROM tournament_invitations")).scalar_one() == 0
-        assert missing(connection) == []
+        assert missing(connection) == NEWER_THAN_0005
         connection.execute(db.tournaments.update().values(online=pending))
         connection.execute(db.tournament_invitations.insert().values(tournament_id=1, user_id=2))
         migrations.downgrade(connection, "0004")
@@ -172,3 +176,35 @@ def test_0005_adds_the_invitations_and_going_back_seats_nobody_who_was_only_aske
         assert online == {"players": {"1": [1], "2": [3]}, "turns": {}, "names": pending["names"]}
         migrations.upgrade(connection)
         assert migrations.current(connection) == migrations.HEAD
+
+
+def test_0006_gives_every_account_its_name_skeleton_and_goes_back(engine: Engine) -> None:
+    """0006: every existing account gets its name's skeleton (two that look alike keep their names: the
+    index is not unique), guests and bots none; a new account that looks like one is refused."""
+    from burraco.web.accounts.auth import NameConfusable, name_skeleton
+    from burraco.web.persistence.repositories.users import UserRepository
+
+    with engine.begin() as connection:
+        migrations.upgrade(connection, "0005")
+        for name, kind in (("Elena", "account"), ("\u0415lena", "account"), ("Elena", "guest")):
+            connection.execute(
+                text(
+                    "INSERT INTO users (name, kind, mu, sigma, matches, created_at, role) "
+                    f"VALUES ('{name}', '{kind}', 25, 8, 0, 0, 'player')"
+                )
+            )
+        migrations.upgrade(connection, "0006")
+        assert missing(connection) == []
+        skeletons = connection.execute(text("SELECT name_skeleton FROM users ORDER BY id")).scalars().all()
+        assert skeletons == [name_skeleton("Elena"), name_skeleton("Elena"), None]
+        migrations.downgrade(connection, "0005")
+        assert "name_skeleton" not in {c["name"] for c in inspect(connection).get_columns("users")}
+        assert connection.execute(text("SELECT count(*) FROM users")).scalar_one() == 3
+        migrations.upgrade(connection)
+    engine.dispose()
+    store = db.Store(str(engine.url))
+    try:
+        with pytest.raises(NameConfusable):
+            UserRepository(store).create("ELENA", "account", None, 0.0)
+    finally:
+        store.close()

@@ -20,6 +20,7 @@ from typing import Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from disarm import skeleton_key
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 COOKIE: Final = "burraco_session"
@@ -33,6 +34,10 @@ _HASHER: Final = PasswordHasher()
 
 class AuthError(ValueError):
     """Bad credentials or an invalid name or password."""
+
+
+class NameConfusable(AuthError):
+    """A new account's name looks like an existing account's: their :func:`name_skeleton` is the same."""
 
 
 def hash_password(password: str) -> str:
@@ -128,3 +133,20 @@ def name_key(name: str) -> str:
     True
     """
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).strip().casefold())
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: its confusable skeleton (Unicode TS #39), case-folded. Two names with one
+    skeleton look alike (a Cyrillic "е" for a Latin "e", "I" or "1" for "l", "0" for "O"), so a new
+    account may not take a name whose skeleton an account has (``disarm.skeleton_key`` with TR39's digit
+    classes; a name whose every character folds away keeps its :func:`name_key`).
+
+    >>> name_skeleton("\u0415lena") == name_skeleton("elena") == name_skeleton("ELENA")  # Cyrillic Е
+    True
+    >>> len({name_skeleton(n) for n in ("Paolo", "PaoIo", "Pao1o", "Ρaolo")})  # I, 1 and a Greek Ρ
+    1
+    >>> name_skeleton("Zoë") == name_skeleton("Zoe"), name_skeleton("Anna") == name_skeleton("Ana")
+    (False, False)
+    """
+    normal = unicodedata.normalize("NFC", name).strip()
+    return skeleton_key(normal, digit_policy="tr39") or name_key(normal)

@@ -18,6 +18,7 @@ MESSAGES: Final = {
     "not_logged_in": "log in or pick a guest name first",
     "wrong_password": "wrong name or password",
     "name_taken": "the name {name!r} is taken",
+    "name_confusable": "the name {name!r} looks too much like another player's name: choose another",
     "bad_name": "a name has 2 to 24 letters (of any alphabet), digits, spaces, apostrophes, '_', '.' or '-', "
     "and starts with a letter or digit",
     "name_reserved": "names starting with 'bot' are kept for the computer players",

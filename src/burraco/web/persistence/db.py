@@ -55,6 +55,9 @@ metadata: Final = MetaData()
 MAX_ID: Final = 2**31 - 1
 """The largest key an ``Integer`` id column holds on every backend (PostgreSQL refuses larger values)."""
 
+SKELETON_LENGTH: Final = 512
+"""The longest name skeleton: 24 characters, each of which folds to at most 18 (an Arabic ligature)."""
+
 settings: Final = Table(
     "settings",
     metadata,
@@ -75,6 +78,9 @@ users: Final = Table(
     Column("matches", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
     Column("role", String(10), nullable=False, default="player", server_default="player"),  # or "director"
+    # what an account's name looks like (auth.name_skeleton); a new account may not take one that is there
+    Column("name_skeleton", String(SKELETON_LENGTH), nullable=True),  # NULL for guests and bots
+    Index("ix_users_name_skeleton", "name_skeleton"),
 )
 
 sessions: Final = Table(

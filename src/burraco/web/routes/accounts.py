@@ -7,7 +7,7 @@ import asyncio
 from fastapi import APIRouter, Request, Response
 
 from burraco.web.accounts import auth
-from burraco.web.accounts.auth import AuthError
+from burraco.web.accounts.auth import AuthError, NameConfusable
 from burraco.web.accounts.login_guard import Guard
 from burraco.web.http.refusals import refused
 from burraco.web.protocol.schemas import Credentials, GuestRequest, UserOut, UserResponse
@@ -44,6 +44,8 @@ def _signed_in(request: Request, response: Response, user_id: int) -> UserRespon
 def _new_user(request: Request, name: str, kind: str, password_hash: str | None) -> int:
     try:
         return repos(request).users.create(name, kind, password_hash, config(request).wallclock())
+    except NameConfusable:
+        raise refused(409, "name_confusable", name=name) from None
     except AuthError:
         raise refused(409, "name_taken", name=name) from None
 
@@ -66,7 +68,7 @@ async def register(body: Credentials, request: Request, response: Response) -> U
     faster than a login, and every registration counts against the address's attempts."""
     await request.app.state.guard.check(address(request))
     name = _check_name(body.name)
-    if auth.name_key(name).startswith("bot"):
+    if auth.name_key(name).startswith("bot") or auth.name_skeleton(name).startswith("bot"):  # "B0t", "Вot"
         raise refused(422, "name_reserved")
     if len(body.password) < auth.MIN_PASSWORD:
         raise refused(422, "short_password", min=auth.MIN_PASSWORD)

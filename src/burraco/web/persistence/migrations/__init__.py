@@ -2,8 +2,9 @@
 
 A database made before migrations existed (by ``metadata.create_all``) is recognised by its tables and
 stamped with the revision it matches (``0001`` without ``tables.practice``, ``0002`` with it, ``0003``
-with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tournament_invitations``), then
-upgraded like any other. ``alembic -c`` is not needed: :func:`config` points Alembic at this package.
+with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tournament_invitations``,
+``0006`` with ``users.name_skeleton``), then upgraded like any other. ``alembic -c`` is not needed:
+:func:`config` points Alembic at this package.
 
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
@@ -24,7 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, inspect
 
-HEAD: Final = "0005"
+HEAD: Final = "0006"
 """The newest revision (a test checks it is the script directory's head)."""
 
 
@@ -47,11 +48,14 @@ def _legacy_revision(connection: Connection) -> str | None:
     if not inspector.has_table("users"):
         return None
     columns = {c["name"] for c in inspector.get_columns("tables")}
+    user_columns = {c["name"] for c in inspector.get_columns("users")}
+    if "name_skeleton" in user_columns:
+        return "0006"
     if inspector.has_table("tournament_invitations"):
         return "0005"
     if "tournament" in columns:
         return "0004"
-    if "role" in {c["name"] for c in inspector.get_columns("users")}:
+    if "role" in user_columns:
         return "0003"
     return "0002" if "practice" in columns else "0001"
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from sqlalchemy import Connection, delete, select
 
 from burraco.web.accounts import auth, ratings
-from burraco.web.accounts.auth import AuthError, User, name_key
+from burraco.web.accounts.auth import AuthError, NameConfusable, User, name_key, name_skeleton
 from burraco.web.persistence import db
 from burraco.web.protocol.difficulty import DIFFICULTIES
 
@@ -29,13 +29,19 @@ class UserRepository:
         self.store = store
 
     def create(self, name: str, kind: str, password_hash: str | None, now: float) -> int:
-        """A new user (an account's name must be free, case-insensitively: :class:`AuthError`)."""
+        """A new user. An account's name must be free, case-insensitively (:class:`AuthError`), and must
+        not look like another account's (the same :func:`~burraco.web.accounts.auth.name_skeleton`:
+        :class:`NameConfusable`)."""
         key = name_key(name) if kind == "account" else None
+        skeleton = name_skeleton(name) if kind == "account" else None
 
         def write(c: Connection) -> int:
             if key is not None and c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first():
                 raise AuthError(f"the name {name!r} is taken")
-            return _insert_user(c, name, key, kind, password_hash, now)
+            looks_alike = select(db.users.c.id).where(db.users.c.name_skeleton == skeleton)
+            if skeleton is not None and c.execute(looks_alike).first():
+                raise NameConfusable(f"the name {name!r} looks like another account's")
+            return _insert_user(c, name, key, kind, password_hash, now, skeleton)
 
         return self.store.write(write).result()
 
@@ -84,12 +90,21 @@ class UserRepository:
         return self.store.write(secret_key).result()
 
 
-def _insert_user(c: Connection, name: str, key: str | None, kind: str, password_hash: str | None, now: float) -> int:
+def _insert_user(
+    c: Connection,
+    name: str,
+    key: str | None,
+    kind: str,
+    password_hash: str | None,
+    now: float,
+    skeleton: str | None = None,
+) -> int:
     return db.new_id(
         c.execute(
             db.users.insert().values(
                 name=name,
                 name_key=key,
+                name_skeleton=skeleton,
                 password_hash=password_hash,
                 kind=kind,
                 mu=ratings.DEFAULT_MU,
