@@ -113,8 +113,8 @@ def test_the_installed_extras_are_complete_here() -> None:
 def test_the_test_extra_is_composed_not_copied() -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     test = extras["test"]
-    assert "burraco[web,tournament,rl,openspiel,ray]" in test
-    composed = ("web", "tournament", "rl", "openspiel", "ray")
+    assert "burraco[web,tournament,rl,openspiel,ray,docs]" in test
+    composed = ("web", "tournament", "rl", "openspiel", "ray", "docs")
     copied = {parse_requirement(line).name for extra in composed for line in extras[extra]}
     own = {parse_requirement(line).name for line in test if not line.startswith("burraco[")}
     assert not own & copied, f"[test] repeats {own & copied}"
