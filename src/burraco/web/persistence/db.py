@@ -106,7 +106,7 @@ tables: Final = Table(
     Column("created_by", Integer, ForeignKey("users.id"), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("practice", Boolean, nullable=False, default=False, server_default=false()),
-    # a tournament's table: {"id", "turn", "table", "deadline"} (web/tournament_tables.py); NULL otherwise
+    # a tournament's table: {"id", "turn", "table", "deadline"} (tournaments/tables.py); NULL otherwise
     Column("tournament", JSON, nullable=True),
 )
 
@@ -158,7 +158,7 @@ tournaments: Final = Table(
     Column("version", Integer, nullable=False),  # +1 on every change (optimistic concurrency)
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
-    # online play: linked accounts, each started turn's clock and tables (web/tournament_tables.py)
+    # online play: linked accounts, each started turn's clock and tables (tournaments/tables.py)
     Column("online", JSON, nullable=True),
     Index("ix_tournaments_owner", "owner_id"),
 )
@@ -197,6 +197,7 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT, pre_ping: bool = T
             url,
             connect_args={"check_same_thread": False, "timeout": busy_timeout},
             poolclass=StaticPool if memory else None,
+            hide_parameters=True,  # an error's log line never shows a statement's values (a password hash)
         )
 
         @event.listens_for(engine, "connect")
@@ -210,7 +211,7 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT, pre_ping: bool = T
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=pre_ping)
+    return create_engine(url, pool_pre_ping=pre_ping, hide_parameters=True)
 
 
 def is_busy(error: BaseException) -> bool:
