@@ -177,7 +177,7 @@ def create_app(
                 for conn in list(table.conns):
                     conn.close()
             await node.stop()
-            runtime.bot_pool.close()
+            await runtime.bot_pool.aclose()
             await asyncio.sleep(0)
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)

@@ -44,6 +44,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -63,6 +65,8 @@ from burraco.core.view import Observation
 log = logging.getLogger(__name__)
 SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
 """Bots that think for long: they think in the pool, off the event loop."""
+OWNER_CHECK_EVERY: Final = 1.0
+"""Seconds between a worker process's checks that the web process that started it still runs."""
 START_TIMEOUT: Final = 60.0
 """Seconds the worker processes have to start before the bots think in threads instead."""
 WORKER_NICENESS: Final = 10
@@ -166,10 +170,21 @@ def decode(payload: bytes) -> Thought:
     return thought
 
 
-def _lower_priority() -> None:
-    """A worker process's initializer: schedule it after the web process."""
+def _worker_start(owner: int) -> None:
+    """A worker process's initializer: schedule it after the web process, and end it when the web
+    process ``owner`` is gone (killed, it could not stop its workers, which would wait forever)."""
     with contextlib.suppress(OSError):  # not allowed here: it still thinks, at the same priority
         os.nice(WORKER_NICENESS)
+    threading.Thread(target=_watch, args=(owner,), name="owner-watch", daemon=True).start()
+
+
+def _watch(owner: int) -> None:
+    while True:
+        time.sleep(OWNER_CHECK_EVERY)
+        try:
+            os.kill(owner, 0)
+        except OSError:  # gone (or its id is another user's process now)
+            os._exit(0)
 
 
 def _context() -> Any:
@@ -248,15 +263,25 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers (decisions waiting are cancelled; one being thought is not waited for)."""
+        executor = self._detach()
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    async def aclose(self) -> None:
+        """Stop the workers and wait for them to end (the app's last step)."""
+        executor = self._detach()
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+    def _detach(self) -> Executor | None:
         self._closed = True
         for queue in self._queues.values():
             for _thought, future in queue:
                 future.cancel()
         self._queues.clear()
         self._turns.clear()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        executor, self._executor = self._executor, None
+        return executor
 
     def _serve(self) -> None:
         """Hand waiting decisions to free workers, one owner after another."""
@@ -319,7 +344,9 @@ class BotPool:
 
     def _new_processes(self) -> tuple[Executor, list[int]]:
         """Start every worker process (in a thread: it waits for them)."""
-        executor = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_lower_priority)
+        executor = ProcessPoolExecutor(
+            self.workers, mp_context=_context(), initializer=_worker_start, initargs=(os.getpid(),)
+        )
         try:
             started = [executor.submit(_ready) for _ in range(self.workers)]  # each starts a process
             pids = sorted({ready.result(timeout=START_TIMEOUT) for ready in started})
