@@ -132,6 +132,7 @@ def create_app(
             bot_pool=BotPool(bot_workers, bot_processes),
         )
         manager = TableManager(runtime)
+        runtime.tables = manager.tables  # (the cap of slow-bot tables per user counts them)
         app.state.online = tournament_tables.install(manager)  # online tournament turns
         relay = shared_lobby = None
         if redis_url:

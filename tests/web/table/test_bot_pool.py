@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import Player, create_table, guest, manager, table_of
+from web_helpers import Player, create_table, guest, manager, simple_policy, table_of
 
 from burraco.bots.heuristic import HeuristicBot
 from burraco.core.actions import Action
@@ -20,6 +20,8 @@ from burraco.core.options import Rules
 from burraco.core.view import observe
 from burraco.web.table import thinking
 from burraco.web.table.bots import owner
+from burraco.web.table.limits import Limits
+from burraco.web.table.model import Status
 from burraco.web.table.thinking import BotPool, Thought, build_bot, decode, encode
 
 
@@ -98,6 +100,34 @@ def test_the_owners_are_served_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     assert order == [1, 2, 101, 201, 3, 4, 5, 6]
 
 
+def test_decisions_a_player_waits_for_come_before_all_bot_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann's all-bot tables ask first (background), then Bob's table, where he plays: Bob's decisions
+    are served first, and Ann's still get one turn in four while both wait."""
+    order: list[int] = []
+
+    def record(thought: Thought) -> Action:
+        order.append(thought.seed)
+        return thought.legal[0]
+
+    monkeypatch.setattr(thinking, "think", record)
+    hand, seat = positions()[1]
+
+    async def run() -> None:
+        pool = BotPool(workers=1, processes=False)
+        asks = [("ann", n, True) for n in range(1, 7)] + [("bob", n, False) for n in range(101, 107)]
+        tasks = [
+            asyncio.create_task(pool.think(who, thought_at(hand, seat, "expert", n), background=background))
+            for who, n, background in asks
+        ]
+        await asyncio.sleep(0)
+        assert pool.owners() == ["bob"] and pool.owners(background=True) == ["ann"]
+        await asyncio.gather(*tasks)
+        pool.close()
+
+    asyncio.run(run())
+    assert order == [1, 101, 102, 103, 2, 104, 105, 106, 3, 4, 5, 6]
+
+
 def test_a_decision_given_up_while_waiting_is_never_thought(monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
     order: list[int] = []
@@ -136,12 +166,13 @@ def test_the_champion_thinks_in_a_worker_process(client_factory: Callable[..., T
     manager(client).runtime.champion_ms = 1.0
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="champion", hands=1, options={"max_turns": 10})
+    pool = manager(client).runtime.bot_pool
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
-        player.wait_turn()
-        player.act(player.state["legal"][0])
-        player.wait_turn()  # the champion answered
-    pool = manager(client).runtime.bot_pool
+        for _ in range(10):  # until the champion has played a move
+            if pool.thought:
+                break
+            player.act(simple_policy(player.wait_turn()["legal"]))
     assert pool.processes and pool.workers == 1 and pool.thought >= 1
     assert pool.pids and os.getpid() not in pool.pids
 
@@ -156,3 +187,45 @@ def test_tables_share_their_creators_turn_and_a_tournament_table_has_its_own(
     assert owner(first) == owner(second) == ("user", first.config.created_by)
     second.config.tournament = {"id": 1, "turn": 1, "table": 1, "deadline": 0.0}
     assert owner(second) == ("table", second.id)
+
+
+# ----------------------------------------------------------------------------- the cap
+def test_a_user_may_have_only_so_many_tables_with_slow_bots(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    manager(client).runtime.champion_ms = 1.0
+    ann, bob = guest(client, "Ann"), guest(client, "Bob")
+    first = create_table(client, ann, players=2, bots="champion")
+    create_table(client, ann, players=4, sit=False, bots="expert")
+    for bots in ("champion", "expert", "hard"):
+        refused = client.post("/api/tables", json={"players": 2, "bots": bots}, headers={"cookie": ann})
+        assert refused.status_code == 429, bots
+        detail = refused.json()["detail"]
+        assert (detail["code"], detail["params"]) == ("too_many_slow_bots", {"limit": 2})
+    assert len(manager(client).tables) == 2  # refused before a table was opened
+    create_table(client, ann, players=2, bots="intermediate")  # quick bots: no cap
+    create_table(client, bob, players=2, bots="champion")  # another user: their own places
+    table_of(client, first["id"]).status = Status.OVER  # a finished table frees its place
+    create_table(client, ann, players=2, bots="champion")
+
+
+def test_fill_bots_with_a_slow_bot_is_refused_past_the_cap(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory(limits=Limits(max_slow_bot_tables=1))
+    ann = guest(client, "Ann")
+    create_table(client, ann, players=2, sit=False, bots="expert")
+    info = create_table(client, ann, players=2)
+    with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
+        player = Player(ws)
+        player.recv()
+        refused = player.request({"type": "fill_bots", "difficulty": "champion"})
+        assert (refused["type"], refused["code"]) == ("error", "too_many_slow_bots")
+        assert [seat["bot"] for seat in player.request({"type": "sync"})["table"]["seats"]] == [None, None]
+        state = player.request({"type": "fill_bots", "difficulty": "intermediate"})
+        assert [seat["bot"] for seat in state["table"]["seats"]] == [None, "intermediate"]
+
+
+def test_the_cap_is_worded_in_both_languages(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    for lang in ("it", "en"):
+        words = client.get(f"/static/i18n.{lang}.json").json()
+        assert "{limit}" in words["http.too_many_slow_bots"]
+        assert words["err.too_many_slow_bots"]

@@ -203,6 +203,8 @@ class ErrorCode(StrEnum):
     """Too many messages: slow down."""
     TOO_MANY_TABLES = "too_many_tables"
     """The user has as many unfinished tables as allowed."""
+    TOO_MANY_SLOW_BOTS = "too_many_slow_bots"
+    """The user has as many unfinished tables with an expert or champion bot as allowed."""
     INTERNAL = "internal"
     """The server failed on this message: nothing happened."""
 

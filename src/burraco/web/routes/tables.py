@@ -10,9 +10,11 @@ from burraco.core.errors import BurracoError
 from burraco.core.options import PRESETS, Rules, preset
 from burraco.web.accounts.auth import User
 from burraco.web.http.refusals import refused
+from burraco.web.protocol.messages import ErrorCode
 from burraco.web.protocol.schemas import CreateTable, LobbyResponse, TableDetail, TableResponse, TableSummary
 from burraco.web.routes.deps import ClusterNode, Config, Manager, OptionalUser, RequiredUser, TableId, address
 from burraco.web.table.admission import may_see
+from burraco.web.table.bots import check_slow_bots
 from burraco.web.table.live import Table, TableConfig, TableError, new_seed
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -68,9 +70,24 @@ async def create_table(
         await manager.shared_limits.check_rate(user.id, address(request))
     else:
         request.app.state.creation_guard.check(user.id, address(request))
+    if body.bots is not None:  # refused before the table opens (fill_bots checks again, in the table's actor)
+        try:
+            check_slow_bots(manager.runtime, user.id, body.bots)
+        except TableError as error:
+            raise too_many(error) from None
     table = await _open(body, rules, user, manager, settings.wallclock())
-    await table.actor.run(lambda: _seat_creator(table, body, user))
+    try:
+        await table.actor.run(lambda: _seat_creator(table, body, user))
+    except TableError as error:  # another of the user's tables took the last place meanwhile
+        if error.code != ErrorCode.TOO_MANY_SLOW_BOTS:
+            raise
+        raise too_many(error) from None
     return detail(table)
+
+
+def too_many(error: TableError) -> HTTPException:
+    """429 for a user who has as many tables (or tables with slow bots) as allowed."""
+    return HTTPException(429, {"code": error.code, "message": str(error), "params": error.params})
 
 
 async def _seat_creator(table: Table, body: CreateTable, user: User) -> None:
@@ -92,7 +109,7 @@ async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, n
     try:
         return await manager.create(config, user)
     except TableError as error:  # too many unfinished tables
-        raise HTTPException(429, {"code": error.code, "message": str(error), "params": error.params}) from None
+        raise too_many(error) from None
 
 
 def live_table(manager: Manager, table_id: int, user: User | None) -> Table:

@@ -4,8 +4,9 @@ at a time through the table's actor (``actor.py``), paced by ``bot_delay``.
 A quick bot chooses in the actor. A slow bot (``hard``, ``expert``, ``champion``; the champion within
 the runtime's ``champion_ms`` per decision) thinks in the app's :class:`~burraco.web.table.thinking.BotPool`,
 off the event loop and off the table's actor (a player's message, the clock, a spectator joining are
-served meanwhile), in its owner's turn among the owners waiting (:func:`owner`); its move is played if
-the table has not moved on meanwhile, else it decides again from where the table is now."""
+served meanwhile), in its owner's turn among the owners waiting (:func:`owner`; an all-bot table's
+after the decisions players wait for); its move is played if the table has not moved on meanwhile,
+else it decides again from where the table is now."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from typing import Final
 from burraco.bots.registry import make_bot
 from burraco.core.actions import Action
 from burraco.core.view import observe
+from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table.actor import TableActor
-from burraco.web.table.model import Status, TableState
+from burraco.web.table.model import Runtime, Status, TableState
+from burraco.web.table.seats import TableError
 from burraco.web.table.thinking import SLOW_BOTS as SLOW_BOTS
 from burraco.web.table.thinking import Thought, slow
 from burraco.web.table.thinking import build_bot as build_bot
@@ -45,6 +48,32 @@ def owner(table: TableState) -> Hashable:
     if table.config.tournament is not None or table.config.created_by is None:
         return ("table", table.id)
     return ("user", table.config.created_by)
+
+
+def slow_bot_tables(runtime: Runtime, user_id: int, besides: int | None = None) -> int:
+    """Unfinished tables ``user_id`` created (tournament tables aside) that seat a slow bot, but
+    ``besides``."""
+    return sum(
+        1
+        for table in list(runtime.tables.values())
+        if table.id != besides
+        and table.config.created_by == user_id
+        and table.config.tournament is None
+        and table.status != Status.OVER
+        and any(seat.bot is not None and slow(seat.bot) for seat in table.seats)
+    )
+
+
+def check_slow_bots(runtime: Runtime, user_id: int, bot: str, besides: int | None = None) -> None:
+    """Refuse (``TableError``) seating the bot ``bot`` at one more of ``user_id``'s tables if it is slow
+    and they have as many tables with slow bots as allowed (``Limits.max_slow_bot_tables``)."""
+    limit = runtime.limits.max_slow_bot_tables
+    if slow(bot) and slow_bot_tables(runtime, user_id, besides) >= limit:
+        raise TableError(
+            f"you already have {limit} unfinished tables with expert or champion bots: finish one first",
+            ErrorCode.TOO_MANY_SLOW_BOTS,
+            limit=limit,
+        )
 
 
 def choose_now(table: TableState, name: str, seat: int) -> Action:
@@ -110,7 +139,7 @@ class BotScheduler:
         if not isinstance(decided, Pending):
             return decided
         table = self.table
-        action = await table.runtime.bot_pool.think(owner(table), decided.thought)
+        action = await table.runtime.bot_pool.think(owner(table), decided.thought, background=table.all_bots)
         return await self.actor.run(lambda: self._play(decided, action))
 
     async def _decide(self) -> bool | Pending | None:

@@ -32,6 +32,10 @@ class Limits:
     max_sockets_per_user: int = 12
     """Table sockets one user may have open at once, every table and tab together (counted on every
     process sharing a Redis); the next one is closed with ``CloseCode.TOO_MANY_SOCKETS``."""
+    max_slow_bot_tables: int = 2
+    """Unfinished tables with a slow bot (``expert``, ``champion``, the older ``hard``: they think for
+    hundreds of milliseconds a move, ``thinking.py``) one user may have created at once, counted on this
+    process; more are refused with ``ErrorCode.TOO_MANY_SLOW_BOTS`` (a tournament's tables are not counted)."""
 
     def max_open_tables(self, kind: str) -> int:
         return self.max_open_tables_guest if kind == "guest" else self.max_open_tables_account

@@ -30,7 +30,7 @@ from burraco.web.accounts.auth import User
 from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table import results, tournament_clock, turn_clock, views
 from burraco.web.table.actor import TableActor
-from burraco.web.table.bots import BotScheduler
+from burraco.web.table.bots import BotScheduler, check_slow_bots
 from burraco.web.table.connection import Viewer
 from burraco.web.table.durability import snapshot
 from burraco.web.table.events import EventKind, TableEvent, apply_event
@@ -161,6 +161,8 @@ class Table(TableState):
         empty = [i for i, s in enumerate(self.seats) if s.empty]
         if not empty:
             raise TableError("there is no empty seat")
+        if self.config.created_by is not None and self.config.tournament is None:  # their tables' cap
+            check_slow_bots(self.runtime, self.config.created_by, difficulty, besides=self.id)
         async with self.atomic():
             for seat in empty:
                 user_id = self.runtime.bot_users.get(difficulty)

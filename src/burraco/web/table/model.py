@@ -10,7 +10,7 @@ publishes their events is :class:`burraco.web.table.live.Table`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -72,6 +72,8 @@ class Runtime:
     limits: Limits = field(default_factory=Limits)
     leases: Leases = field(default_factory=LocalLeases)
     """Which tables this process may hold (shared with other processes through Redis: ``leases.py``)."""
+    tables: Mapping[int, TableState] = field(default_factory=dict)
+    """Every live table of this process (the manager's, set by the app; the slow-bot cap counts them)."""
     match_observers: list[Callable[[TableState], Awaitable[None]]] = field(default_factory=list)
     """Called after a table's finished match is recorded (the online tournaments record its result)."""
     repos: Repositories = field(init=False)

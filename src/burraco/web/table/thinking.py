@@ -11,7 +11,9 @@ second. Here:
   threads (``processes=False``);
 * decisions wait in one queue per *owner* (a table's creator; each tournament table alone) and the
   queues are served in turn, so one user's fifty tables get one turn in as many as there are owners
-  waiting, the same as another user's single table.
+  waiting, the same as another user's single table;
+* a decision a player waits for comes before the *background* ones, of all-bot tables that people
+  only watch (those get one decision in :data:`BACKGROUND_EVERY` while both kinds wait).
 
 A decision travels as a :class:`Thought` (the bot's name and seed, the rules, the seat's view, the
 legal moves) and the bot is built from it where it thinks, exactly as the table would build it, so a
@@ -67,6 +69,8 @@ SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
 """Bots that think for long: they think in the pool, off the event loop."""
 OWNER_CHECK_EVERY: Final = 1.0
 """Seconds between a worker process's checks that the web process that started it still runs."""
+BACKGROUND_EVERY: Final = 4
+"""While decisions of both kinds wait, one in this many goes to a background one (an all-bot table's)."""
 START_TIMEOUT: Final = 60.0
 """Seconds the worker processes have to start before the bots think in threads instead."""
 WORKER_NICENESS: Final = 10
@@ -208,7 +212,9 @@ def _ready() -> int:
 
 class BotPool:
     """At most ``workers`` bot decisions thought at once, in worker processes (``processes``) or
-    threads; the decisions waiting are served one owner after another.
+    threads; the decisions waiting are served one owner after another, those a player waits for
+    before the *background* ones of all-bot tables (which get one turn in :data:`BACKGROUND_EVERY`
+    while both wait, so neither kind ever stops).
 
     The worker processes start with the first decision, in a thread (starting them takes a second on
     a busy machine, which the event loop must not wait for); if they cannot start, the bots think in
@@ -222,9 +228,11 @@ class BotPool:
         self._executor: Executor | None = None
         self._starting: asyncio.Task[tuple[Executor, list[int]]] | None = None
         """The worker processes being started (a stopped pool lets it end, then stops them)."""
-        self._queues: dict[Hashable, deque[Waiting]] = {}
-        self._turns: deque[Hashable] = deque()
-        """Owners with decisions waiting, the next one to be served first."""
+        self._queues: dict[tuple[bool, Hashable], deque[Waiting]] = {}
+        """The decisions waiting, by kind (background or not) and owner."""
+        self._turns: dict[bool, deque[Hashable]] = {False: deque(), True: deque()}
+        """Of each kind, the owners with decisions waiting, the next one to be served first."""
+        self._served = 0
         self._running = 0
         self._closed = False
         self.thought = 0
@@ -242,21 +250,22 @@ class BotPool:
         """Decisions being thought now."""
         return self._running
 
-    def owners(self) -> list[Hashable]:
-        """The owners with decisions waiting, in the order they will be served."""
-        return list(self._turns)
+    def owners(self, background: bool = False) -> list[Hashable]:
+        """The owners with decisions of this kind waiting, in the order they will be served."""
+        return list(self._turns[background])
 
-    async def think(self, owner: Hashable, thought: Thought) -> Action:
+    async def think(self, owner: Hashable, thought: Thought, background: bool = False) -> Action:
         """The move ``thought``'s bot makes, once the owners before ``owner`` had their turn and a
-        worker is free. Cancelling the caller drops a decision still waiting (one being thought ends
-        in its worker and is forgotten)."""
+        worker is free; ``background``: nobody plays against it (an all-bot table), it waits for the
+        others. Cancelling the caller drops a decision still waiting (one being thought ends in its
+        worker and is forgotten)."""
         if self._closed:
             raise RuntimeError("the bot pool is closed")
         future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        queue = self._queues.get(owner)
+        queue = self._queues.get((background, owner))
         if queue is None:
-            queue = self._queues[owner] = deque()
-            self._turns.append(owner)
+            queue = self._queues[background, owner] = deque()
+            self._turns[background].append(owner)
         queue.append((thought, future))
         self._serve()
         return await future
@@ -279,7 +288,8 @@ class BotPool:
             for _thought, future in queue:
                 future.cancel()
         self._queues.clear()
-        self._turns.clear()
+        for turns in self._turns.values():
+            turns.clear()
         executor, self._executor = self._executor, None
         return executor
 
@@ -288,17 +298,26 @@ class BotPool:
         if self._executor is None:
             self._start_workers()
             return
-        while self._running < self.workers and self._turns:
-            owner = self._turns.popleft()
-            queue = self._queues[owner]
+        while self._running < self.workers and (kind := self._next_kind()) is not None:
+            turns = self._turns[kind]
+            owner = turns.popleft()
+            queue = self._queues[kind, owner]
             thought, future = queue.popleft()
             if queue:
-                self._turns.append(owner)  # its next decision after every other owner's
+                turns.append(owner)  # its next decision after every other owner's
             else:
-                del self._queues[owner]
+                del self._queues[kind, owner]
             if future.done():  # its table gave up waiting (unloaded, the app stopping)
                 continue
             self._submit(self._executor, thought, future)
+
+    def _next_kind(self) -> bool | None:
+        """Whether the next decision served is a background one (None: nothing waits)."""
+        foreground, background = bool(self._turns[False]), bool(self._turns[True])
+        if not (foreground and background):
+            return True if background else (False if foreground else None)
+        self._served += 1
+        return self._served % BACKGROUND_EVERY == 0
 
     def _submit(self, executor: Executor, thought: Thought, future: asyncio.Future[Action]) -> None:
         try:
@@ -325,7 +344,7 @@ class BotPool:
                 future.set_exception(error)
         elif not future.done():
             future.set_result(done.result())
-        if not self._closed and self._turns:
+        if not self._closed and (self._turns[False] or self._turns[True]):
             self._serve()
 
     def _drop(self, executor: Executor) -> None:
