@@ -250,7 +250,7 @@ class TableManager:
         self, table_id: int, user: User | None, make: Callable[[Table, User], Connection] = Connection
     ) -> Connection | tuple[int, str]:
         """Connect ``user`` to a live table, or say why not (a WebSocket close code and reason).
-        ``make`` builds the connection (``fanout.py`` passes one whose socket is on another process)."""
+        ``make`` builds the connection (``cluster/relay.py`` passes one whose socket is on another process)."""
         table = self.tables.get(table_id)
         if table is None:
             return self.gone(table_id)
