@@ -122,11 +122,24 @@ def loadtest(
             "process, as a proxy hashing the table id would."
         ),
     ] = "any",
+    bot_attack: Annotated[
+        bool,
+        typer.Option(
+            help="Instead: --tables all-bot 4-player champion tables opened by ten guests and watched, against "
+            "two honest players and an HTTP poller; prints their latency before and under the attack."
+        ),
+    ] = False,
+    bot_workers: Annotated[int, typer.Option(help="With --bot-attack: the server's bot worker processes.")] = 1,
 ) -> None:
     """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
     from burraco.loadtest.plan import main as run_load
 
     try:
+        if bot_attack:
+            from burraco.loadtest.attack import main as run_attack
+
+            run_attack(tables=tables, seconds=seconds, bot_workers=bot_workers)
+            return
         run_load(
             tables=tables,
             seconds=seconds,
