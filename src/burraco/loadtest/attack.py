@@ -387,10 +387,10 @@ def main(
         "bot_workers": plan.bot_workers,
         "bot_processes": plan.bot_processes,
         "tick_interval": 0.5,
-        "table_burst": plan.per_guest + 1,
+        "table_burst": plan.tables + plan.honest,
     }
-    # each attacker opens its tables at once, and watches them: the per-user limits are lifted to that,
-    # the cap of slow-bot tables too, to measure the bot pool itself
+    # each attacker opens its tables at once, and watches them: the per-user and per-address limits are
+    # lifted to that, the cap of slow-bot tables too, to measure the bot pool itself
     limit_options = {
         "max_open_tables_guest": plan.per_guest + 1,
         "max_slow_bot_tables": plan.per_guest + 1,
