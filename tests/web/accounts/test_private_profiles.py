@@ -30,7 +30,7 @@ def test_who_has_met_a_player_sees_the_profile(client_factory: Callable[..., Tes
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
     ann_id = client.get("/api/me", headers={"cookie": ann}).json()["user"]["id"]
     bob_id = client.get("/api/me", headers={"cookie": bob}).json()["user"]["id"]
-    info = create_table(client, ann, players=2)  # Ann waits at a public table: the lobby shows her
+    create_table(client, ann, players=2)  # Ann waits at a public table: the lobby shows her
     assert _profile(client, ann_id, bob) == 200
     summary = play_match(client, ann, players=2, bots="easy", hands=1, options={"max_turns": 10})
     bot_id = next(s["user_id"] for s in summary["seats"] if s["bot"])
