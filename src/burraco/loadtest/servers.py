@@ -4,7 +4,7 @@ Each is a child process running uvicorn on its own socket bound to the same port
 ``SO_REUSEPORT``: the kernel spreads the incoming connections over the processes, as a reverse proxy
 would. With more than one process they share a PostgreSQL database (a fresh schema, dropped
 afterwards) and a Redis (a fresh namespace, its keys deleted afterwards): tables are held by lease
-and a socket reaching a process that does not hold its table is relayed (``fanout.py``). One process
+and a socket reaching a process that does not hold its table is relayed (``cluster/relay.py``). One process
 may run on a temporary SQLite file instead. Their CPU time and memory are read from ``/proc``.
 """
 
