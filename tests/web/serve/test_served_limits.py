@@ -24,6 +24,7 @@ def served(tmp_path: Path, **settings: str) -> Iterator[int]:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     env = {**os.environ, "BURRACO_PORT": str(port), "BURRACO_DB_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}"}
+    env.pop("BURRACO_REDIS_URL", None)
     env.update({f"BURRACO_{name.upper()}": value for name, value in settings.items()})
     process = subprocess.Popen(
         [sys.executable, "-c", "from burraco.cli.app import main; main()", "serve"],
@@ -89,3 +90,46 @@ def test_a_client_that_never_finishes_its_headers_is_dropped(tmp_path: Path) -> 
         started = time.monotonic()
         assert sock.recv(1024) == b""  # closed by the server
         assert time.monotonic() - started < 8
+
+
+def test_two_real_processes_share_the_login_lockout(tmp_path: Path) -> None:
+    """Two ``burraco serve`` processes on one PostgreSQL database and one Redis: five wrong passwords
+    spread over both lock the attacker's address on both, and never the owner's."""
+    import uuid
+
+    from db_backends import postgres_schema
+    from redis_helpers import URL, redis_or_skip
+
+    from burraco.loadtest import servers as loadtest_servers
+
+    redis_or_skip("the two-process login test is").close()
+    namespace = f"burraco-test-{uuid.uuid4().hex[:10]}"
+    shared = {"redis_url": URL, "redis_namespace": namespace, "trusted_proxies": "127.0.0.1"}
+    try:
+        with (
+            postgres_schema() as database,
+            served(tmp_path, db_url=database, **shared) as first,
+            served(tmp_path, db_url=database, **shared) as second,
+        ):
+            owner = "192.0.2.10"
+            assert _post(first, "/api/register", {"name": "Elena", "password": "long-enough"}, owner) == 200
+            attacker = "203.0.113.9"
+            for i in range(5):
+                wrong = {"name": "Elena", "password": "wrong-one"}
+                assert _post(second if i % 2 else first, "/api/login", wrong, attacker) == 401
+            right = {"name": "Elena", "password": "long-enough"}
+            assert _post(first, "/api/login", right, attacker) == 429
+            assert _post(second, "/api/login", right, attacker) == 429
+            assert _post(second, "/api/login", right, owner) == 200
+    finally:
+        loadtest_servers.forget(URL, namespace)
+
+
+def _post(port: int, path: str, body: dict[str, str], client: str) -> int:
+    """POST ``body`` as the client a trusted proxy names; the answer's status."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client, "Origin": f"http://127.0.0.1:{port}"}
+    connection.request("POST", path, json.dumps(body), headers)
+    status = connection.getresponse().status
+    connection.close()
+    return status
