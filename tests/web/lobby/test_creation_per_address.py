@@ -24,3 +24,22 @@ def test_many_guests_of_one_address_share_its_creation_bucket(client_factory: Ca
     elsewhere = TestClient(client.app, client=("198.51.100.7", 50000))
     cookie = guest(elsewhere, "Honest")
     assert elsewhere.post("/api/tables", json={"players": 2}, headers={"cookie": cookie}).status_code == 200
+
+
+def test_the_address_bucket_is_shared_by_every_process(database: str, namespace: str) -> None:
+    """With Redis, guests of one address creating on two processes draw on one bucket."""
+    from redis_helpers import URL
+    from web_helpers import FakeClock, make_app
+
+    burst = 2
+    options = {"redis_url": URL, "redis_namespace": namespace, "table_burst": burst, "table_every": 3600.0}
+    clock = FakeClock()
+    first, second = TestClient(make_app(database, clock, **options)), TestClient(make_app(database, clock, **options))
+    with first, second:
+        made = []
+        for i in range(burst * ADDRESS_FACTOR + 2):
+            client = first if i % 2 else second
+            cookie = guest(client, f"Spammer{i}")
+            made.append(client.post("/api/tables", json={"players": 2}, headers={"cookie": cookie}).status_code)
+    assert made[: burst * ADDRESS_FACTOR] == [200] * (burst * ADDRESS_FACTOR)
+    assert set(made[burst * ADDRESS_FACTOR :]) == {429}
