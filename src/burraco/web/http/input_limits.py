@@ -65,7 +65,8 @@ class BodyLimit:
             if body_done:  # (later reads only wait for a disconnect: no deadline)
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), self.seconds)
+                async with asyncio.timeout(self.seconds):  # (no task of its own, unlike wait_for)
+                    message = await receive()
             except TimeoutError:
                 raise BodyTimeout() from None
             if message["type"] == "http.request":
