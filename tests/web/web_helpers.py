@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from burraco.web.accounts.auth import COOKIE
 from burraco.web.accounts.login_guard import LoginLimits
@@ -149,3 +153,22 @@ def simple_policy(legal: list[str]) -> str:
             if action.startswith(prefix):
                 return action
     return next(a for a in legal if a.startswith("discard"))
+
+
+def close_code(client: TestClient, table_id: int, cookie: str) -> tuple[int, str]:
+    """The close code and reason a socket to ``table_id`` is refused with."""
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cookie}) as ws,
+    ):
+        ws.receive_json()
+    return closed.value.code, closed.value.reason
+
+
+def wait_until(client: TestClient, done: Callable[[], bool]) -> None:
+    """Let the app's event loop run until ``done()`` (30 s at most)."""
+    for _ in range(3000):
+        if done():
+            return
+        client.portal.call(asyncio.sleep, 0.01)  # type: ignore[union-attr]
+    raise AssertionError("timed out")

@@ -19,7 +19,18 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import FakeClock, Player, create_table, guest, make_app, simple_policy, table_of, tick
+from web_helpers import (
+    FakeClock,
+    Player,
+    close_code,
+    create_table,
+    guest,
+    make_app,
+    simple_policy,
+    table_of,
+    tick,
+    wait_until,
+)
 
 from burraco.web.instance_lock import InstanceLock
 from burraco.web.persistence import db
@@ -266,23 +277,6 @@ def test_a_guest_may_have_only_so_many_unfinished_tables(client_factory: Callabl
     assert "2 unfinished tables" in response.json()["detail"]["message"]
     create_table(client, bob, players=2)  # the limit is per user
     assert len(client.get("/api/tables").json()["tables"]) == 3
-
-
-def close_code(client: TestClient, table_id: int, cookie: str) -> tuple[int, str]:
-    with (
-        pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cookie}) as ws,
-    ):
-        ws.receive_json()
-    return closed.value.code, closed.value.reason
-
-
-def wait_until(client: TestClient, done: Callable[[], bool]) -> None:
-    for _ in range(3000):
-        if done():
-            return
-        client.portal.call(asyncio.sleep, 0.01)  # type: ignore[union-attr]
-    raise AssertionError("timed out")
 
 
 def test_all_bot_tables_play_only_while_watched_and_finished_tables_leave_memory(

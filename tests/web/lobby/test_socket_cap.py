@@ -3,7 +3,6 @@ table and tab together, on one process and across processes sharing a Redis (doc
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Callable
@@ -13,28 +12,10 @@ import pytest
 import redis
 from fastapi.testclient import TestClient
 from redis_helpers import URL
-from starlette.websockets import WebSocketDisconnect
-from web_helpers import FakeClock, create_table, guest, make_app, manager
+from web_helpers import FakeClock, close_code, create_table, guest, make_app, manager, wait_until
 
 from burraco.web.accounts import shared_limits
 from burraco.web.table.limits import Limits
-
-
-def refused(client: TestClient, table_id: int, cookie: str) -> tuple[int, str]:
-    with (
-        pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": cookie}) as ws,
-    ):
-        ws.receive_json()
-    return closed.value.code, closed.value.reason
-
-
-def wait_until(client: TestClient, done: Callable[[], bool]) -> None:
-    for _ in range(1000):
-        if done():
-            return
-        client.portal.call(asyncio.sleep, 0.01)  # type: ignore[union-attr]
-    raise AssertionError("timed out")
 
 
 def test_one_user_may_open_only_so_many_table_sockets(client_factory: Callable[..., TestClient]) -> None:
@@ -48,7 +29,7 @@ def test_one_user_may_open_only_so_many_table_sockets(client_factory: Callable[.
         for i in range(limit):  # two tables, many tabs
             ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{tables[i % 2]}", headers={"cookie": ann}))
             assert ws.receive_json()["type"] == "state"
-        code, reason = refused(client, tables[0], ann)
+        code, reason = close_code(client, tables[0], ann)
         assert code == 4430 and f"{limit} table sockets" in reason
         # the limit is per user: Bob still gets in
         ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{tables[0]}", headers={"cookie": bob}))
@@ -75,7 +56,7 @@ def test_the_socket_limit_holds_across_processes(
         for ws in (*on_first, on_second):
             assert ws.receive_json()["type"] == "state"
         for client in (first, second):
-            assert refused(client, table, ann)[0] == 4430
+            assert close_code(client, table, ann)[0] == 4430
         on_first[0].close()  # one closed on the first process: the second may open one
         counts = redis.Redis.from_url(URL, decode_responses=True)
         stack.callback(counts.close)
@@ -83,7 +64,7 @@ def test_the_socket_limit_holds_across_processes(
         assert shared is not None
         wait_until(first, lambda: counts.hget(f"{namespace}:sockets:{ann_id}", shared.process) == "1")
         stack.enter_context(second.websocket_connect(url, headers={"cookie": ann})).receive_json()
-        assert refused(second, table, ann)[0] == 4430
+        assert close_code(second, table, ann)[0] == 4430
         # a process that stops refreshing its counts (it died) stops counting them after a while
         monkeypatch.setattr(shared_limits, "SOCKETS_STALE", 0.3)
         manager(first).sockets.shared = None
