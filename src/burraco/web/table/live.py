@@ -69,9 +69,6 @@ class Table(TableState):
         """The public table summary shared by every connection (and the lobby)."""
         return views.table_info(self, full)
 
-    def timer_left(self) -> float | None:
-        return turn_clock.timer_left(self)
-
     def broadcast(
         self,
         actor: Viewer | None = None,
