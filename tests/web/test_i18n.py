@@ -169,6 +169,46 @@ def test_no_emoji_only_symbols_on_the_page() -> None:
         assert not re.search("[\u23e9-\u23fa\U0001f300-\U0001faff]", text), script.name
 
 
+def test_every_refusal_reason_is_worded_in_both_languages() -> None:
+    """Every reason code the server may send with a refused move (burraco.web.protocol.refusals) has
+    its words in Italian and in English: ``reason.<code>``."""
+    keys = catalogue()
+    codes = {code for code, _ in PATTERNS}
+    assert len(codes) == len(PATTERNS), "a code named twice"
+    for lang in LANGS:
+        missing = {f"reason.{code}" for code in codes} - keys[lang]
+        assert not missing, (lang, sorted(missing))
+
+
+def test_every_closing_rule_of_the_engine_has_a_reason_code() -> None:
+    """The engine's closing refusals (docs/rules.md §6: its ``_CLOSE_*`` reasons, enumerated from the
+    module) come with a code, on the last discard and on a play that would leave an unclosable card;
+    §6.2's is the clean-burraco one under the international preset."""
+    from burraco.core import hand_checks
+    from burraco.core.cards import parse_card
+    from burraco.core.hand import Hand
+    from burraco.core.options import preset
+
+    blocks = {name: getattr(hand_checks, name) for name in dir(hand_checks) if name.startswith("_CLOSE_")}
+    assert len(blocks) >= 5, blocks
+    joker = parse_card("JK")  # a wildcard, for the one rule that names the card
+    texts = []
+    for rules in (preset("fibur", players=2), preset("international", players=2)):
+        hand = Hand.deal(players=2, seed=7, rules=rules)
+        texts += [hand._closing_text(block, joker) for block in blocks.values()]
+    assert any("§6.2" in text for text in texts)
+    for text in texts:
+        coded = refusal(text)
+        assert coded.get("reason", "").startswith("close_"), text
+        assert f"reason.{coded['reason']}" in catalogue()["it"], text
+        assert "section" in coded["params"], text
+        leave = refusal(f"this would leave you one card you could not discard: {text}")
+        assert leave["reason"] == f"leave_{coded['reason']}", text
+    international = Hand.deal(players=2, seed=7, rules=preset("international", players=2))
+    clean = international._closing_text(blocks["_CLOSE_NO_BURRACO"], joker)
+    assert refusal(clean)["reason"] == "close_no_clean_burraco"
+
+
 def test_refusals_carry_a_code_and_the_cited_section() -> None:
     assert refusal("illegal meld: not a run (rules §4)") == {"reason": "illegal_meld", "params": {"section": "4"}}
     assert refusal("you picked up 10H alone from the discard pile: you may not discard it")["params"] == {"card": "10H"}
