@@ -2,7 +2,7 @@
 // The server is the authority: this page only shows what the server sends and asks it to act.
 // Every word on screen comes from the catalogues i18n.js loads (docs/web.md "Languages and layout").
 import { t, lang, setLang, applyStatic } from "./i18n.js";
-import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, levelOptions } from "./ui.js";
+import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, ruleLink, levelOptions } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
@@ -72,12 +72,54 @@ function refreshLanguage() {
   if (app.table) { hideModal(); renderTable(); } else route();
 }
 
+// ------------------------------------------------------------------ the way back to one's table
+/** The table this page shows (#/table/ID), or null. */
+function shownTable() {
+  const match = /^#\/table\/(\d+)/.exec(location.hash);
+  return match ? Number(match[1]) : null;
+}
+
+/** The banner under the header, made once: it names the signed-in player's unfinished tables. */
+function wayBackBox() {
+  let box = document.getElementById("way-back");
+  if (!box) {
+    box = h("aside", { id: "way-back", class: "way-back hidden", "aria-label": t("way_back.label") });
+    document.querySelector("header").after(box);
+  }
+  return box;
+}
+
+function wayBackLine(tb) {
+  const notes = [tb.hand_no ? t("lobby.hand", { n: tb.hand_no }) : t(`status.${tb.status}`)];
+  if (tb.standin) notes.push(t("way_back.standin"));
+  else if (tb.absent) notes.push(t("way_back.absent"));
+  return h("p", { class: "way-back-line", dataset: { table: tb.id } },
+    h("a", { class: "button primary", href: `#/table/${tb.id}`, id: `way-back-${tb.id}` }, t("way_back.go")), " ",
+    h("b", {}, tableTitle(tb.name)), " ", h("span", { class: tb.standin ? "way-back-standin" : "" }, notes.join(" · ")));
+}
+
+/** Show a "back to your table" banner for each of the player's tables in play that this page is not
+ *  (GET /api/me/tables; an older server without it answers 404: then no banner). */
+async function refreshWayBack() {
+  const box = wayBackBox();
+  let tables = [];
+  if (app.user) {
+    try { tables = (await api("/api/me/tables")).tables || []; } catch { tables = []; }
+  }
+  const here = shownTable();
+  const others = tables.filter((tb) => tb.id !== here);
+  box.setAttribute("aria-label", t("way_back.label"));
+  box.replaceChildren(...others.map(wayBackLine));
+  box.classList.toggle("hidden", !others.length);
+}
+
 // ------------------------------------------------------------------ routing
 function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (app.lobbyTimer) { clearInterval(app.lobbyTimer); app.lobbyTimer = null; }
   if (parts[0] !== "table") closeSocket();
   hideModal();
+  refreshWayBack();
   if (parts[0] === "table" && parts[1]) return openTable(Number(parts[1]));
   if (parts[0] === "replay" && parts[1] && parts[2]) return showReplay(Number(parts[1]), Number(parts[2]), 0);
   if (parts[0] === "user" && parts[1]) return showProfile(Number(parts[1]));
@@ -97,7 +139,10 @@ function presetName(p) { const key = `preset.${p}`; const w = t(key); return w =
 function tableCard(tb) {
   return h("li", { class: "table-card" },
     h("div", { class: "tc-main" }, h("b", {}, tableTitle(tb.name)), " ", h("span", { class: "muted" }, [t("players.n", { count: tb.players }), presetName(tb.preset), tb.watchers ? t("table.watchers", { count: tb.watchers }) : ""].filter(Boolean).join(" · "))),
-    h("div", { class: "tc-seats" }, tb.seats.map((s) => (s.name ? displayName(s.name) : "—")).join(", ")),
+    h("div", { class: "tc-seats" }, tb.seats.flatMap((s, i) => {
+      const name = s.name ? displayName(s.name) : "—";
+      return [i ? ", " : "", h("span", { class: "lobby-seat", title: name }, name)];
+    })),
     h("div", { class: "tc-status" }, statusText(tb)),
     h("a", { class: "button", href: `#/table/${tb.id}` }, tb.status === "waiting" ? t("lobby.sit") : t("lobby.open")));
 }
@@ -114,6 +159,7 @@ async function showLobby() {
       const { tables } = await api("/api/tables");
       list.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.map(tableCard)) : h("p", { class: "muted" }, t("lobby.none")));
     } catch (e) { list.replaceChildren(h("p", { class: "error" }, e.message)); }
+    refreshWayBack();
   };
   await refresh();
   app.lobbyTimer = setInterval(refresh, 3000);
@@ -168,14 +214,20 @@ function createForm() {
 }
 
 // ------------------------------------------------------------------ profile
+/** Each entrant's figure, by name: "Giulia −120, Computer 1 (intermedio) +120". */
+function byName(names, figures, signed = false) {
+  return names.map((n, i) => `${displayName(n)} ${signed && figures[i] > 0 ? "+" : ""}${figures[i]}`).join(", ");
+}
+
 function matchRow(m, guest) {
+  const s = m.summary;
   return h("li", { class: "table-card" },
     h("div", {}, new Date(m.finished_at * 1000).toLocaleString(lang())),
     h("div", {}, h("b", {}, t(`result.${m.result}`)), m.left ? ` ${t("result.left")}` : ""),
-    h("div", {}, m.summary.entrants.map((n, i) => `${displayName(n)} ${m.summary.totals[i]}`).join(" · ")),
-    m.summary.mp ? h("div", { class: "muted" }, `MP ${m.summary.mp.join("/")} · VP ${m.summary.vp.join("–")}`) : null,
+    h("div", {}, s.entrants.map((n, i) => `${displayName(n)} ${s.totals[i]}`).join(" · ")),
+    s.mp ? h("div", { class: "muted mpvp" }, t("profile.points", { mp: byName(s.entrants, s.mp, true), vp: byName(s.entrants, s.vp) })) : null,
     guest ? null : h("div", { class: "muted" }, `${t("profile.rating_col")}: ${Math.round(m.rating_before)} → ${Math.round(m.rating_after)}`),
-    h("div", {}, `${t("profile.replays")}:`, Array.from({ length: m.hands }, (_, k) => h("a", { class: "replay-num", href: `#/replay/${m.table_id}/${k + 1}` }, k + 1))));
+    h("div", {}, `${t("profile.replays")}:`, Array.from({ length: m.hands }, (_, k) => h("a", { class: "replay-num", href: `#/replay/${m.table_id}/${k + 1}`, "aria-label": `${t("profile.replays")}: ${t("sheet.hand", { n: k + 1 })}` }, k + 1))));
 }
 
 async function showProfile(id) {
@@ -186,6 +238,8 @@ async function showProfile(id) {
   main.replaceChildren(h("div", { class: "panel", id: "profile" },
     h("h2", {}, u.name), h("p", { id: "profile-rating" }, guest ? t("profile.guest", { count: u.matches }) : t("profile.rating", { rating: Math.round(u.rating), count: u.matches })),
     h("h3", {}, t("profile.history")),
+    data.matches.some((m) => m.summary.mp) ? h("p", { class: "note", id: "points-note" }, t("profile.points_note"), " ",
+      t("profile.points_more"), " ", ruleLink("10", t("reason.see_rules", { section: "10" }))) : null,
     data.matches.length ? h("ul", { class: "table-list" }, data.matches.map((m) => matchRow(m, guest))) : h("p", { class: "muted" }, t("profile.none"))));
 }
 

@@ -112,8 +112,41 @@ function replayName(frame, seat) {
 function replayAction(who, text) {
   const [kind, ...rest] = text.split(" ");
   const cards = cardsText(kind === "attach" ? rest.slice(1) : rest);
-  const key = { draw: "log.draw", pickup: "replay.pickup", meld: "log.meld", attach: "log.attach", discard: "log.discard" }[kind];
-  return key ? t(key, { who, cards }) : `${who}: ${text}`;
+  const key = { draw: "log.draw", pickup: "replay.pickup", meld: "log.meld", attach: "log.attach", discard: "log.discard",
+    timeout: "replay.timeout" }[kind];
+  return key ? t(key, { who, cards }) : who;
+}
+
+// The hand's moves, read once from its history (docs/hand-history.md: one "SEAT ACTION CARDS" line per
+// step, after the "actions" line), kept while the replay is open.
+const moves = { key: "", list: [], open: false };
+
+async function handMoves(tableId, hand) {
+  const key = `${tableId}/${hand}`;
+  if (moves.key === key) return moves.list;
+  let text = "";
+  try {
+    const response = await fetch(`/api/tables/${tableId}/hands/${hand}/history`, { credentials: "same-origin" });
+    if (response.ok) text = await response.text();
+  } catch { /* no list: the steps still show one by one */ }
+  const lines = text.split("\n").map((line) => line.trim());
+  const start = lines.indexOf("actions");
+  moves.list = start < 0 ? [] : lines.slice(start + 1).map((line) => /^(\d+) ([a-z]+\b.*)$/.exec(line)).filter(Boolean)
+    .map((m) => ({ seat: Number(m[1]), action: m[2] }));
+  moves.key = key;
+  return moves.list;
+}
+
+/** Every move of the hand in words, each a button to its step; the shown step is marked. */
+function movesPanel(frame, list, go) {
+  if (!list.length) return null;
+  const panel = h("details", { class: "replay-moves", id: "replay-moves", open: moves.open },
+    h("summary", {}, t("replay.moves")),
+    h("ol", {}, list.map((move, k) => h("li", { "aria-current": k + 1 === frame.step ? "step" : null },
+      h("button", { class: "link", title: t("replay.move_go", { step: k + 1 }), onclick: () => go(k + 1) },
+        replayAction(replayName(frame, move.seat), move.action))))));
+  panel.addEventListener("toggle", () => { moves.open = panel.open; });
+  return panel;
 }
 
 export async function showReplay(tableId, hand, step) {
@@ -129,10 +162,10 @@ export async function showReplay(tableId, hand, step) {
   const btn = (id, name, label, to) => h("button", { id, title: label, "aria-label": label, onclick: () => go(to) }, icon(name));
   const auto = frame.step && (frame.auto || []).includes(frame.step) ? ` ${t("log.auto", { name: replayName(frame, frame.actor) })}` : "";
   const action = frame.step ? replayAction(replayName(frame, frame.actor), frame.action) + auto : t("replay.deal");
+  const list = await handMoves(tableId, hand);
   main.replaceChildren(h("div", { class: "felt", id: "replay" },
     h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name || t("replay.table", { id: tableId }), n: hand })),
-      h("span", {}, t("replay.step", { step: frame.step, steps: frame.steps })), h("span", { class: "turn", id: "replay-action" }, action),
-      h("a", { href: `/api/tables/${tableId}/hands/${hand}/history`, target: "_blank" }, t("replay.history"))),
+      h("span", {}, t("replay.step", { step: frame.step, steps: frame.steps })), h("span", { class: "turn", id: "replay-action", "aria-live": "polite" }, action)),
     h("div", { class: "actions replay-controls" }, btn("replay-first", "first", t("replay.first"), 0),
       btn("replay-prev", "prev", t("replay.prev"), frame.step - 1), slider,
       btn("replay-next", "next", t("replay.next"), frame.step + 1), btn("replay-last", "last", t("replay.last"), frame.steps)),
@@ -142,5 +175,6 @@ export async function showReplay(tableId, hand, step) {
       h("div", { class: "pile" }, v.discard_pile.map((c) => cardEl(c, { class: "mini" })))),
     h("div", { class: "sides" }, v.melds.map((melds, side) => h("div", { class: "side" }, h("h4", {}, sideNames(side)),
       h("div", { class: "melds" }, melds.map((m) => h("div", { class: "meld" }, h("div", { class: "meld-cards" },
-        m.cards.map((c, j) => cardEl(c, { class: "mini", standsFor: j === m.wild ? m.stands_for : "" })))))))))));
+        m.cards.map((c, j) => cardEl(c, { class: "mini", standsFor: j === m.wild ? m.stands_for : "" }))))))))),
+    movesPanel(frame, list, go)));
 }

@@ -116,9 +116,10 @@ export function levelOptions() {
   return LEVELS.map((d) => h("option", { value: d, selected: d === DEFAULT_LEVEL }, t(`difficulty.${d}`)));
 }
 
-/** A name from the server in the page's words: "Anna (guest)" → "Anna (ospite)", "Bot 1 (champion)" → "Bot 1 (campione)". */
+/** A name from the server in the page's words: "Anna (guest)" → "Anna (ospite)", "Bot 1 (champion)" → "Computer 1 (campione)". */
 export function displayName(raw) {
-  return String(raw || "").replace(/ \(guest\)(?= &|$)/g, () => ` (${t("account.guest")})`)
+  return String(raw || "").replace(/(^|& )Bot (\d+)(?= \(| &|$)/g, (all, lead, n) => lead + t("bot.name", { n }))
+    .replace(/ \(guest\)(?= &|$)/g, () => ` (${t("account.guest")})`)
     .replace(/ \((easy|normal|hard|beginner|intermediate|expert|champion)\)(?= &|$)/g,
       (all, d) => ` (${t(`difficulty.${d}`)})`);
 }
