@@ -24,7 +24,7 @@ from typing import Final
 
 from burraco.core.citation import anchor, cite
 
-__all__ = ["LANGS", "Section", "anchor", "cite", "page_html", "section", "sections", "text", "to_html"]
+__all__ = ["LANGS", "Section", "anchor", "cite", "page_html", "player_text", "section", "sections", "text", "to_html"]
 
 RESOURCE: Final = ("data", "rules.md")
 """Where the page lies inside the installed ``burraco`` package."""
@@ -36,6 +36,10 @@ CHROME: Final = {
 }
 """The words around the page, in each language."""
 
+_COMMANDS: Final = re.compile(r"^<!-- commands -->\n.*?^<!-- /commands -->\n?", re.M | re.S)
+"""A passage for the terminal and the documentation only (commands to type): the players' page in the
+browser leaves it out, the terminal shows it without the two marker lines."""
+_MARKER: Final = re.compile(r"^<!-- /?commands -->\n?", re.M)
 _HEADING: Final = re.compile(r"(#{1,3}) +(.+?) *")
 _NUMBERED: Final = re.compile(r"(\d{1,2}(?:\.\d{1,2})?)\.? +(.+)")
 _BULLET: Final = re.compile(r"[-*] +(.*)")
@@ -54,16 +58,36 @@ class Section:
 
 
 @cache
-def text(lang: str = "en") -> str:
-    """The whole page, as markdown, in ``lang`` (``en`` or ``it``).
-
-    >>> text().startswith("# Burraco"), text("it").startswith("# Burraco: le regole")
-    (True, True)
-    """
+def _source(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"the rules page is in {' and '.join(LANGS)}, not {lang!r}")
     name = RESOURCE[-1] if lang == "en" else f"rules.{lang}.md"
     return resources.files("burraco").joinpath(*RESOURCE[:-1], name).read_text(encoding="utf-8")
+
+
+@cache
+def text(lang: str = "en") -> str:
+    """The whole page, as markdown, in ``lang`` (``en`` or ``it``), as the terminal shows it: its
+    passages of commands included.
+
+    >>> text().startswith("# Burraco"), text("it").startswith("# Burraco: le regole")
+    (True, True)
+    >>> "`burraco rules 6.2`" in text(), "<!--" in text()
+    (True, False)
+    """
+    return _MARKER.sub("", _source(lang))
+
+
+@cache
+def player_text(lang: str = "en") -> str:
+    """The page as the browser shows it to players: without the passages of commands to type.
+
+    >>> "burraco rules" in player_text() or "burraco vp" in player_text("it"), "<!--" in player_text()
+    (False, False)
+    >>> [s.number for s in sections()] == [s.number for s in sections("it")]
+    True
+    """
+    return _COMMANDS.sub("", _source(lang))
 
 
 def _heading(line: str) -> tuple[int, str] | None:
@@ -255,7 +279,7 @@ def page_html(stylesheet: str | None = None, home: str = "/", lang: str = "en") 
         '<body class="rules-page">\n'
         f'<header><a href="{home_href}" class="brand">Burraco</a>'
         f'<nav><a href="{home_href}" id="back-to-lobby">{words["back"]}</a></nav></header>\n'
-        f'<main id="rules">\n{to_html(text(lang))}\n'
+        f'<main id="rules">\n{to_html(player_text(lang))}\n'
         f'<p><a href="{home_href}">{words["back"]}</a> · <a href="#">{words["top"]}</a></p>\n</main>\n'
         "</body>\n</html>\n"
     )
