@@ -138,17 +138,22 @@ def test_a_whole_match_in_process_ends_with_the_result() -> None:
 
 
 def test_three_players_in_italian_with_a_fresh_seed_each_launch() -> None:
-    """No --seed: a random seed, printed so the deal can be replayed; --players 3; --lang it."""
+    """No --seed: a random seed, printed with the whole command that replays it (never "seme", the
+    Italian player's word for a suit); --players 3; --lang it; a bad card asked again in Italian."""
     seeds = []
     for _ in range(2):
         child = _spawn("--players", "3", "--lang", "it")
         try:
-            child.expect(r"Seme (\d+): rigioca questa stessa smazzata con --seed (\d+)")
+            child.expect(
+                r"Partita numero (\d+): per rigiocare le stesse smazzate, scrivi burraco play --seed (\d+) --players 3"
+            )
+            assert child.match.group(1) == child.match.group(2)
+            assert "Seme" not in child.before
             seeds.append(child.match.group(1))
             child.expect_exact("Ovest: ")
             child.expect_exact("la tua mossa> ")
             child.sendline("scarta XX")
-            child.expect_exact("Non si può:")
+            child.expect_exact("Non si può: Non capisco «scarta XX»: scrivi aiuto per i comandi.")
             child.sendline("esci")
             child.expect_exact("Arrivederci.")
             child.expect(pexpect.EOF)
@@ -182,8 +187,40 @@ def test_a_three_player_match_in_process_in_italian() -> None:
     game = TerminalGame(rules, "easy", seed=5, console=Console(file=buffer, width=140), read=read, lang="it")
     game.run()
     text = buffer.getvalue()
-    assert "Punteggio (rules §8)" in text and "Totali della partita: Tu " in text and "Ovest " in text
+    assert "Punteggio (regole §8)" in text and "Totali della partita: Tu " in text and "Ovest " in text
     assert "Hai vinto" in text or "Hai perso" in text or "pari" in text
+    english = ("rules §", "closed", "stock exhausted", "clean burraco", "dirty burraco", "cards in hand", "sequence")
+    assert not [word for word in english if word in text], text
+
+
+def test_an_italian_player_reads_italian_help_refusals_and_hints() -> None:
+    """--lang it: the help, a refused move (rules §3 and the §6.2 closing rule, from their reason codes),
+    the hint's moves as typed in Italian; never the engine's English."""
+    import io
+
+    from rich.console import Console
+
+    from burraco.cli.play_cmd import TerminalGame
+    from burraco.cli.play_words import Words
+    from burraco.core.options import preset
+
+    typed = iter(["aiuto", "cala 7H 8H 9H", "consiglio", "esci"])
+    buffer = io.StringIO()
+    game = TerminalGame(
+        preset("fibur"), "easy", seed=1, console=Console(file=buffer, width=160), read=lambda _: next(typed), lang="it"
+    )
+    game.run()
+    text = buffer.getvalue()
+    assert "Comandi (carte come" in text and "pesca " in text and "Commands" not in text
+    assert "Non si può: Prima pesca dal tallone o raccogli gli scarti. (regole §3)" in text
+    assert "mosse possibili (" in text and "consiglio: " in text and "legal actions" not in text
+    assert "  pesca" in text and "  draw" not in text
+    assert "Partita numero 1: per rigiocare le stesse smazzate, scrivi burraco play --seed 1" in text
+    closing = "you cannot close without a burraco on your side (rules §6.2)"
+    assert (
+        Words("it").refusal(closing) == "Non puoi chiudere senza un burraco sul tavolo della tua linea. (regole §6.2)"
+    )
+    assert Words("en").refusal(closing) == closing
 
 
 def test_the_terminal_words_exist_in_both_languages() -> None:

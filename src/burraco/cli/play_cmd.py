@@ -29,7 +29,6 @@ from burraco.bots.registry import DIFFICULTIES, make_bot
 from burraco.cli.play_words import Words, card_markup, cards_markup, language, meld_markup, translate_command
 from burraco.core.actions import Action, Record
 from burraco.core.cards import sort_key
-from burraco.core.citation import cite
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.match import HandResult, Match
@@ -38,18 +37,6 @@ from burraco.core.view import Observation, observe
 
 HUMAN: Final = 0
 SEAT_KEYS: Final = {2: ("you", "opponent"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east")}
-HELP: Final = f"""Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
-  draw                 take the top card of the stock
-  pickup               take the whole discard pile
-  meld 7H 8H 9H        lay down a new meld
-  attach 0 JK          attach cards to your side's meld number 0
-  discard KD           discard a card (ends your turn)
-  hint                 list the legal actions and a suggestion
-  show                 show the table again
-  help                 this text
-  quit                 leave the game
-A refusal names a section of the rules page, e.g. "({cite("6.2")})": `burraco rules 6.2` prints it.
-In italiano: pesca, raccogli, cala, attacca, scarta, consiglio, mostra, aiuto, esci."""
 
 
 class Quit(Exception):
@@ -67,8 +54,12 @@ class TerminalGame:
         console: Console | None = None,
         read: Callable[[str], str] = input,
         lang: str = "en",
+        again: str = "",
     ) -> None:
         self.words = Words(lang)
+        self.again = again or f"burraco play --seed {seed}" + (
+            f" --players {rules.players}" if rules.players != 2 else ""
+        )
         self.rules = rules
         self.players = rules.players
         self.console = console or Console(highlight=False)
@@ -86,7 +77,7 @@ class TerminalGame:
     def run(self) -> None:
         out, w = self.console.print, self.words
         out(w("intro", sides=w(f"intro{self.players}"), target=self.rules.target))
-        out(w("seed", seed=self.seed), highlight=False)
+        out(w("seed", seed=self.seed, command=escape(self.again)), highlight=False)
         try:
             while not self.match.is_over:
                 hand = self.match.start_hand()
@@ -129,12 +120,13 @@ class TerminalGame:
     def human_turn(self, hand: Hand) -> None:
         """Read commands until the human's turn is over."""
         while not hand.is_over and hand.to_play == HUMAN:
-            line = translate_command(self.ask(self.words("prompt")))
+            typed = self.ask(self.words("prompt"))
+            line = translate_command(typed)
             if not line:
                 continue
             word = line.split()[0].lower()
             if word == "help":
-                self.console.print(HELP, markup=False)
+                self.console.print(self.words("help"), markup=False)
                 continue
             if word == "hint":
                 self.show_hint(hand)
@@ -146,7 +138,8 @@ class TerminalGame:
                 action = Action.parse(line)
                 hand.verify(action)
             except BurracoError as error:
-                self.console.print(f"[red]{self.words('not_allowed')}[/red] {escape(str(error))}", highlight=False)
+                reason = self.words.refusal(str(error), typed)
+                self.console.print(f"[red]{self.words('not_allowed')}[/red] {escape(reason)}", highlight=False)
                 continue
             hand.apply(action)
             self.show_events(hand)
@@ -177,9 +170,9 @@ class TerminalGame:
             if record.seat < 0:
                 return w("pozzetto_stock")
             shown = f": {cards_markup(sorted(record.cards, key=sort_key))}" if record.cards else ""
-            return w("took_pozzetto", who=who, detail=escape(record.detail), cards=shown)
+            return w("took_pozzetto", who=who, detail=escape(w.detail(record.detail)), cards=shown)
         if kind == "end":
-            return w("ends", detail=escape(record.detail))
+            return w("ends", detail=escape(w.end(record.detail)))
         return escape(f"{who}: {kind} {record.detail}".strip())
 
     def show_table(self, hand: Hand) -> None:
@@ -252,30 +245,31 @@ class TerminalGame:
 
     def show_hint(self, hand: Hand) -> None:
         legal = hand.legal_actions()
-        out = self.console.print
-        out(f"legal actions ({len(legal)}):", markup=False)
+        out, w = self.console.print, self.words
+        out(w("legal", n=len(legal)), markup=False)
         plays = [a for a in legal if a.kind in ("meld", "attach")]
         for action in [a for a in legal if a.kind in ("draw", "pickup")] + plays[:30]:
-            out(f"  {action}", markup=False, highlight=False)
+            out(f"  {w.command(str(action))}", markup=False, highlight=False)
         if len(plays) > 30:
-            out(f"  … and {len(plays) - 30} more melds and attachments", markup=False)
+            out(f"  {w('more', n=len(plays) - 30)}", markup=False)
         discards = [a for a in legal if a.kind == "discard"]
         for action in discards:
-            out(f"  {action}", markup=False, highlight=False)
+            out(f"  {w.command(str(action))}", markup=False, highlight=False)
         suggestion = self.adviser.choose(observe(hand, HUMAN), legal)
-        out(f"suggestion: {suggestion}", markup=False, highlight=False)
+        out(w("suggestion", action=w.command(str(suggestion))), markup=False, highlight=False)
 
     def show_breakdown(self, hand: Hand, result: HandResult) -> None:
         out = self.console.print
         w = self.words
-        out(f"\n[bold]{w('over', n=result.number)}[/bold] ({hand.end_reason}). {w('sheet')} ({cite('8')}):")
+        sheet = w("sheet_of", rules=w("rules_ref", section="8"))
+        out(f"\n[bold]{w('over', n=result.number)}[/bold] ({escape(w.end(hand.end_reason))}). {sheet}")
         for side, score in enumerate(result.scores):
             names = "+".join(self.names[s] for s in result.sides[side])
             table = Table(title=names, show_header=False, title_justify="left")
             table.add_column("item", overflow="fold")
             table.add_column("points", justify="right")
             for item in score.items:
-                table.add_row(item.label, f"{item.points:+d}")
+                table.add_row(w.score_item(item.label), f"{item.points:+d}")
             table.add_row(f"[bold]{w('total')}[/bold]", f"[bold]{score.total:+d}[/bold]")
             out(table)
         out(f"{w('totals')}: {self.totals_text()} ({w('target')} {self.rules.target})", highlight=False)
@@ -321,7 +315,14 @@ def play(
     if target is not None:
         chosen = chosen.replace(target=target, hands_per_turn=None)
     chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
-    TerminalGame(chosen, difficulty, chosen_seed, lang=language(lang, os.environ)).run()
+    again = " ".join(
+        [f"burraco play --seed {chosen_seed}"]
+        + [f"--players {players}"] * (players != 2)
+        + [f"--rules {rules}"] * (rules != "fibur")
+        + [f"--target {target}"] * (target is not None)
+        + [f"--difficulty {difficulty}"] * (difficulty != "normal")
+    )
+    TerminalGame(chosen, difficulty, chosen_seed, lang=language(lang, os.environ), again=again).run()
 
 
 def register(app: typer.Typer) -> None:

@@ -19,14 +19,28 @@ The language comes from ``--lang`` (``it`` or ``en``), else from the ``LANG`` en
 '[red]7♥[/red] [red]7♦[/red] 7♣ 2♠=7 (set)'
 >>> translate_command("scarta KD"), translate_command("attacca 0 JK"), translate_command("draw")
 ('discard KD', 'attach 0 JK', 'draw')
+>>> Words("it").command("attach 0 JK"), Words("en").command("attach 0 JK")
+('attacca 0 JK', 'attach 0 JK')
+>>> Words("it").refusal("you cannot close without a burraco on your side (rules §6.2)")
+'Non puoi chiudere senza un burraco sul tavolo della tua linea. (regole §6.2)'
+>>> Words("it").score_item("clean burraco 200"), Words("it").end("stock exhausted")
+('burraco pulito', 'tallone finito')
+
+The refusals, score items and ends are worded from the page's catalogues (``web/static/i18n.*.json``):
+one source of truth for the game's words in both places.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
-from typing import Final
+from functools import cache
+from importlib import resources
+from typing import Any, Final
 
 from burraco.core.cards import format_card, parse_cards
+from burraco.web.protocol.refusals import refusal
 
 SUITS: Final = {"H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", ""), "S": ("♠", "")}
 COMMANDS: Final = {
@@ -41,6 +55,42 @@ COMMANDS: Final = {
     "esci": "quit",
 }
 
+HELP_EN: Final = """Commands (cards as in 10H AS 2C JK; T for ten and lower case are fine):
+  draw                 take the top card of the stock
+  pickup               take the whole discard pile
+  meld 7H 8H 9H        lay down a new meld
+  attach 0 JK          attach cards to your side's meld number 0
+  discard KD           discard a card (ends your turn)
+  hint                 list the legal actions and a suggestion
+  show                 show the table again
+  help                 this text
+  quit                 leave the game
+A refusal names a section of the rules, e.g. "(rules §6.2)": type burraco rules 6.2 to read it.
+In italiano: pesca, raccogli, cala, attacca, scarta, consiglio, mostra, aiuto, esci."""
+HELP_IT: Final = """Comandi (carte come 10H AS 2C JK: H cuori, D quadri, C fiori, S picche; T per il dieci;
+anche minuscole):
+  pesca                prendi la prima carta del tallone
+  raccogli             prendi tutti gli scarti
+  cala 7H 8H 9H        cala un gioco nuovo
+  attacca 0 JK         attacca carte al gioco numero 0 della tua linea
+  scarta KD            scarta una carta (il turno finisce)
+  consiglio            le mosse possibili e un consiglio
+  mostra               mostra di nuovo il tavolo
+  aiuto                questo testo
+  esci                 lascia la partita
+Un rifiuto nomina una sezione delle regole, per esempio "(regole §6.2)": per leggerla scrivi
+burraco rules 6.2 --lang it.
+In English: draw, pickup, meld, attach, discard, hint, show, help, quit."""
+DETAILS: Final = {
+    "it": {
+        "on the fly": "al volo",
+        "with the discard": "con lo scarto",
+        "to the stock": "nel tallone",
+        "time-out called (Art. 28)": "tempo scaduto (Art. 28)",
+    }
+}
+"""The engine's record details (burraco.core.actions.RecordDetail) in Italian."""
+
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "you": "You",
@@ -52,7 +102,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "intro3": "you against West and East, each on your own",
         "intro2": "you against one opponent",
         "intro": "[bold]Burraco[/bold]: {sides}; target {target} points. Type [bold]help[/bold] for commands.",
-        "seed": "Seed {seed}: play this same deal again with --seed {seed}.",
+        "seed": "Seed {seed}: to play these same deals again, type {command}",
         "hand": "Hand {n}",
         "dealer": "dealer",
         "next_hand": "Press Enter for the next hand (or type quit): ",
@@ -107,6 +157,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "semi_clean": "semi-clean burraco",
         "sequence": "run",
         "combination": "set",
+        "legal": "legal actions ({n}):",
+        "more": "… and {n} more melds and attachments",
+        "suggestion": "suggestion: {action}",
+        "bad_command": "I do not understand “{line}”: type help for the commands.",
+        "sheet_of": "Score sheet ({rules}):",
+        "rules_ref": "rules §{section}",
+        "help": HELP_EN,
     },
     "it": {
         "you": "Tu",
@@ -118,7 +175,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "intro3": "tu contro Ovest ed Est, ognuno per sé",
         "intro2": "tu contro un avversario",
         "intro": "[bold]Burraco[/bold]: {sides}; si gioca a {target} punti. Scrivi [bold]aiuto[/bold] per i comandi.",
-        "seed": "Seme {seed}: rigioca questa stessa smazzata con --seed {seed}.",
+        "seed": "Partita numero {seed}: per rigiocare le stesse smazzate, scrivi {command}",
         "hand": "Mano {n}",
         "dealer": "mazziere",
         "next_hand": "Premi Invio per la mano successiva (o scrivi esci): ",
@@ -173,6 +230,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "semi_clean": "burraco semipulito",
         "sequence": "scala",
         "combination": "tris",
+        "legal": "mosse possibili ({n}):",
+        "more": "… e altri {n} giochi e attacchi",
+        "suggestion": "consiglio: {action}",
+        "bad_command": "Non capisco «{line}»: scrivi aiuto per i comandi.",
+        "sheet_of": "Punteggio ({rules}):",
+        "rules_ref": "regole §{section}",
+        "help": HELP_IT,
     },
 }
 
@@ -184,6 +248,14 @@ def language(flag: str | None, environ: Mapping[str, str]) -> str:
     return "it" if environ.get("LANG", "").lower().startswith("it") else "en"
 
 
+@cache
+def catalogue(lang: str) -> dict[str, Any]:
+    """The page's catalogue in ``lang`` (shipped with the package): the words of refusals and scores."""
+    path = resources.files("burraco").joinpath("web", "static", f"i18n.{lang}.json")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
 class Words:
     """``words("key", name=value)``: the key's text in the language, with ``{name}`` filled in."""
 
@@ -193,6 +265,54 @@ class Words:
     def __call__(self, key: str, **params: object) -> str:
         text = WORDS[self.lang].get(key) or WORDS["en"][key]
         return text.format(**params) if params else text
+
+    def worded(self, key: str, fallback: str, **params: object) -> str:
+        """A catalogue entry's text with ``{name}`` filled in (a plural entry's "other" form), else ``fallback``."""
+        entry = catalogue(self.lang).get(key)
+        if entry is None:
+            return fallback
+        text = entry if isinstance(entry, str) else entry.get("one" if params.get("count") == "1" else "other", "")
+        return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), text)
+
+    def refusal(self, text: str, line: str = "") -> str:
+        """The engine's refusal of the typed ``line`` in the language: English as the engine words it
+        (citing the rules); Italian from its reason code, with the section, and for a line that is no
+        move at all (an unknown word or card) a pointer to ``aiuto``."""
+        if self.lang == "en":
+            return text
+        coded = refusal(text)
+        if not coded:
+            return self("bad_command", line=line.strip()) if line.strip() else text
+        params = {k: plain_card(v) if k == "card" else v for k, v in coded["params"].items()}
+        words = self.worded(f"reason.{coded['reason']}", text, **params)
+        section = params.get("section")
+        return f"{words} ({self('rules_ref', section=section)})" if section and words != text else words
+
+    def command(self, action: str) -> str:
+        """An action as the player would type it in this language ("attach 0 JK" → "attacca 0 JK")."""
+        if self.lang == "en":
+            return action
+        word, _, rest = action.partition(" ")
+        italian = next((it for it, en in COMMANDS.items() if en == word), word)
+        return f"{italian} {rest}".strip()
+
+    def score_item(self, label: str) -> str:
+        """A score-sheet item ("meld 7H 8H 9H (sequence)", "clean burraco 200", "closing") in words, cards
+        in colour."""
+        if label.startswith("meld "):
+            return meld_markup(label[5:], self)
+        bonus = re.fullmatch(r"(.*) (\d+)", label)
+        if bonus:
+            return self.worded(f"score.bonus.{re.sub(r'[ -]', '_', bonus.group(1))}", label)
+        return self.worded("score." + re.sub(r"_+$", "", re.sub(r"[ ()-]+", "_", label)), label)
+
+    def end(self, reason: str) -> str:
+        """Why a hand ended ("stock exhausted") in words."""
+        return self.worded(f"end.{re.sub(r'[ -]', '_', reason)}", reason)
+
+    def detail(self, detail: str) -> str:
+        """A record's detail ("on the fly") in words."""
+        return DETAILS.get(self.lang, {}).get(detail, detail)
 
 
 def card_markup(card: int) -> str:
