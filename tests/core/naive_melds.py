@@ -19,7 +19,9 @@ Rule readings used (docs/rules.md §4 and docs/rules-core.md):
 * a combination: 3..9 cards, all naturals of one rank (A or 3..K), at most one wildcard;
 * an attachment is legal iff some reading of the new multiset (same kind, suit or rank) keeps
   every natural card of the old meld at its position, and keeps a fixed wildcard at its rank
-  unless a natural card now stands at that rank.
+  unless a natural card now stands at that rank;
+* with ``natural_two_moves`` (docs/rules.md §12), a run without a wildcard may also lose its
+  natural 2 alone, when that very 2 is the new reading's wildcard.
 """
 
 from __future__ import annotations
@@ -255,8 +257,12 @@ def attach_readings(
             continue
         if kind == "sequence":
             new_naturals = reading.naturals
-            if any(n not in new_naturals for n in old_naturals):
-                continue  # a natural card moved (or a natural 2 became a wildcard)
+            lost = [n for n in old_naturals if n not in new_naturals]
+            own_two = (suit * 13 + 1, 2)
+            wild = reading.wild
+            moved_up = rules.natural_two_moves and old_wild is None and lost == [own_two]
+            if lost and not (moved_up and wild is not None and wild[0] == own_two[0]):
+                continue  # a natural card moved (or a natural 2 became a wildcard, the option off)
             old_positions = [p for _, p in old_naturals]
             if old_wild is not None and min(old_positions) < old_wild[1] < max(old_positions):
                 kept = reading.wild == old_wild

@@ -14,6 +14,7 @@ import random
 import pytest
 
 from burraco.core.hand import Hand
+from burraco.core.options import Rules
 
 HANDS = 1000
 DIGESTS = {
@@ -23,13 +24,14 @@ DIGESTS = {
 }
 
 
-def play_digest(players: int, hands: int, trusted: bool = False) -> tuple[str, int]:
+def play_digest(players: int, hands: int, trusted: bool = False, rules: Rules | None = None) -> tuple[str, int]:
     """Digest of ``hands`` random hands (seed i, dealer i mod players, choices from Random(i));
-    ``trusted``: applied with :meth:`Hand.apply_trusted` instead of :meth:`Hand.apply`."""
+    ``trusted``: applied with :meth:`Hand.apply_trusted` instead of :meth:`Hand.apply`; ``rules``:
+    other rules than the defaults (tests/core/test_natural_two_moves.py)."""
     digest = hashlib.blake2b(digest_size=16)
     steps = 0
     for seed in range(hands):
-        hand = Hand.deal(players=players, seed=seed, dealer=seed % players)
+        hand = Hand.deal(players=players, seed=seed, dealer=seed % players, rules=rules)
         rng = random.Random(seed)
         while not hand.is_over:
             legal = hand.legal_actions()

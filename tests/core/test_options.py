@@ -25,6 +25,9 @@ def test_defaults_are_the_federation_code() -> None:
             rules.special_burraco_bonuses,
             rules.burraco_reale_variant,
             rules.leftover_pozzetto_to_stock,
+            rules.natural_two_moves,
+            rules.redeal_if_no_pozzetto,
+            rules.target_exceeded,
         ]
     )
     assert rules.three_player_pair_share == "half" and rules.three_player_switch_at == 1000
@@ -40,6 +43,7 @@ def test_presets() -> None:
     assert portal.semi_clean and portal.opponent_must_have_played and portal.vp_table == "portal"
     home = preset("home")
     assert (home.joker_value, home.double_negative_if_not_opened, home.target) == (25, True, 2000)
+    assert home.target_exceeded and home.redeal_if_no_pozzetto and home.natural_two_moves
     reale = preset("reale")
     assert reale.special_burraco_bonuses and reale.burraco_reale_variant and reale.semi_clean
     assert preset("  Portal ") == portal

@@ -56,6 +56,8 @@ def attaches_to(meld: Meld, card: int, rules: Rules) -> bool:
         near = rank in (low - 1, high + 1, meld.wild_rank) or (rank == 1 and high == 13)
         if not near and rank == 1:
             near = high + 1 == HIGH_ACE
+        if not near and rules.natural_two_moves and meld.wild < 0 and low == 2:
+            near = (HIGH_ACE if rank == 1 else rank) == high + 2  # the 2 moves up into the gap (§12)
         if not near:
             return False
     return not isinstance(attach_or_reason(meld, (card,), rules), str)

@@ -3,7 +3,8 @@
 :func:`attachments` (and :func:`_attachment_chunks`, the engine's listing) find, for each meld of
 the side, every multiset of the hand's cards :func:`~burraco.core.melds.attach_or_reason` accepts:
 naturals extending a run down and up with at most one hole, a wildcard filling it or standing at
-an end, a natural freeing a two, a combination's naturals and one wildcard. Results are memoised
+an end, a natural freeing a two, a natural 2 moving up as the wildcard (option ``natural_two_moves``),
+a combination's naturals and one wildcard. Results are memoised
 per meld object and by the window of the hand's suit mask they read (:func:`attach_window`).
 :mod:`burraco.core.generate` re-exports them beside the new melds.
 
@@ -44,7 +45,7 @@ class _MeldAttaches:
     """The attachments found for one meld object, by the hand's packed summary of its suit or rank,
     and the run's ends and fixed gap (a sequence's, read once per meld object)."""
 
-    __slots__ = ("found", "gap", "high", "low", "meld")
+    __slots__ = ("found", "gap", "high", "low", "meld", "two_may_move")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld  # kept alive: its id cannot be reused while the entry exists
@@ -53,6 +54,14 @@ class _MeldAttaches:
         self.low = naturals[0]
         self.high = naturals[-1]
         self.gap = meld.wild_rank if meld.wild_fixed and meld.kind == "sequence" else 0
+        self.two_may_move = _two_may_move(meld)
+        """The run's natural 2 could move up as its wildcard (under ``natural_two_moves``)."""
+
+
+def _two_may_move(meld: Meld) -> bool:
+    """A sequence without a wildcard whose lowest natural is its own-suit 2 (no ace below it): the
+    2 that ``natural_two_moves`` (§12) lets move up as the wildcard."""
+    return meld.kind == "sequence" and meld.wild < 0 and meld.natural_positions[0] == TWO
 
 
 _POSITIONS: Final = (1 << 15) - 2
@@ -141,7 +150,8 @@ def _attachment_chunks(
         two = 1 if counts[OWN_TWO[suit]] >= 2 else 0
         # the house variant's completion to A…K-A reads every position: the whole mask
         mask = masks[suit] if variant else attach_window(masks[suit], entry.low, entry.high, entry.gap)
-        packed = ((mask << 5 | bits) << 1 | two) << 2 | (ace + 1)
+        moves = 1 if entry.two_may_move and rules.natural_two_moves else 0
+        packed = (((mask << 5 | bits) << 1 | two) << 2 | (ace + 1)) << 1 | moves
         found = entry.found.get(packed)
         if found is None:
             found = entry.found[packed] = _attachments_of(meld, counts, rules, _WILD_SETS[bits], mask, codes)
@@ -177,6 +187,7 @@ def _attachments_of(
     if meld.kind == "combination":
         return _combination_attachments(meld, codes[meld.rank], _wild_bits(counts))
     suit = meld.suit
+    moves = rules.natural_two_moves and _two_may_move(meld)
     key: tuple[object, ...] = (
         meld.cards,
         meld.wild_rank,
@@ -184,6 +195,7 @@ def _attachments_of(
         wilds,
         counts[OWN_TWO[suit]] >= 2,
         min(counts[suit * 13], 2) if rules.burraco_reale_variant else -1,
+        moves,
     )
     found = _ATTACH_CACHE.get(key)
     if found is None:
@@ -191,6 +203,8 @@ def _attachments_of(
         _attach_sequence(fresh, 0, meld, counts, list(wilds), rules, mask)
         if meld.wild == OWN_TWO[meld.suit] and wilds:
             _attach_freeing_two(fresh, 0, meld, counts, list(wilds), mask)
+        if moves:
+            _attach_moving_two(fresh, 0, meld, mask if mask >= 0 else _suit_mask(counts, suit))
         found = _remember(_ATTACH_CACHE, key, [cards for _, cards in fresh])
     return found
 
@@ -312,6 +326,33 @@ def _attach_freeing_two(
                     for h in added:
                         if 3 < h < high and h != gap:  # a hole at 3 is listed by ``downs``
                             ctx.emit(tuple(p for p in added if p != h), h, low, wild_only=True)
+
+
+def _attach_moving_two(result: list[tuple[int, Cards]], index: int, meld: Meld, hand: int) -> None:
+    """``natural_two_moves`` (§12): the run's natural 2 (it has no wildcard, no ace below the 2)
+    moves up to fill the one hole of naturals extending the run upwards. Only plays without a
+    wildcard of the hand are listed here: with one, the hand's wildcard fills the hole and the 2
+    stays (:func:`_attach_sequence`). ``hand`` is the suit mask (whole, or its window).
+
+    >>> from burraco.core.cards import format_cards, parse_cards
+    >>> from burraco.core.melds import make_meld
+    >>> found: list[tuple[int, Cards]] = []
+    >>> _attach_moving_two(found, 0, make_meld(parse_cards("2C 3C 4C")), 1 << 5 | 1 << 6 | 1 << 7)
+    >>> [format_cards(cards) for _, cards in found]
+    ['6C', '6C 7C', '5C 7C']
+    """
+    naturals = meld.natural_positions
+    hi = naturals[-1]
+    room = MAX_SEQUENCE - len(meld.cards)
+    cards = SEQ_CARD[meld.suit]
+    for missing, high, up in _extensions(hand & ~(1 << ACE), hi, 1, 1):
+        if missing:
+            if len(up) <= room:
+                result.append((index, tuple(cards[p] for p in up)))
+        elif len(up) - 1 <= room:
+            for hole in up:
+                if hole < high:  # a hole the player leaves for the 2: interior, under the new top
+                    result.append((index, tuple(cards[p] for p in up if p != hole)))
 
 
 def _complete_reale(result: list[tuple[int, Cards]], index: int, meld: Meld, counts: list[int]) -> None:

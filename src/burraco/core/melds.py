@@ -293,14 +293,19 @@ def attach_or_reason(meld: Meld, cards: Sequence[int], rules: Rules = DEFAULT_RU
     The new multiset must be a legal meld of the same kind (and suit or rank), and every card
     keeps its place: a natural card keeps its rank (a natural 2 stays natural, an ace keeps its
     end), and a fixed wildcard keeps its rank unless an attached natural takes it, which frees
-    the wildcard to move (seed 003). A free wildcard may move (seed 002).
+    the wildcard to move (seed 003). A free wildcard may move (seed 002). With the option
+    ``natural_two_moves`` (§12) a natural 2 of a sequence without a wildcard may move up to be
+    its wildcard, when the attached cards leave a gap only it can fill.
 
     >>> from burraco.core.cards import parse_cards as p
+    >>> from burraco.core.options import preset
     >>> m = make_meld(p("3C 2C 5C 6C 7C 8C 9C"))
     >>> m.burraco(), attach(m, p("4C")).burraco()
     ('dirty', 'clean')
     >>> attach_or_reason(make_meld(p("2H 3H 4H")), p("6H"))
     'the natural 2H stays at its place below the 3: cards on the table never move'
+    >>> attach(make_meld(p("2H 3H 4H")), p("6H"), preset("home")).describe()
+    '3H 4H 2H=5H 6H (sequence, wildcard fixed)'
     """
     if not cards:
         return "nothing to attach"
@@ -311,7 +316,7 @@ def attach_or_reason(meld: Meld, cards: Sequence[int], rules: Rules = DEFAULT_RU
         return result
     if result.kind != meld.kind or result.suit != meld.suit or result.rank != meld.rank:
         return _kind_change_reason(meld)
-    return _keeps_places(meld, result, cards)
+    return _keeps_places(meld, result, rules)
 
 
 def _kind_change_reason(meld: Meld) -> str:
@@ -320,13 +325,13 @@ def _kind_change_reason(meld: Meld) -> str:
     return f"a {SUITS[meld.suit]} sequence takes only {SUITS[meld.suit]} cards and one wildcard"
 
 
-def _keeps_places(old: Meld, new: Meld, attached: Sequence[int]) -> Meld | str:
+def _keeps_places(old: Meld, new: Meld, rules: Rules) -> Meld | str:
     if old.kind == "combination":
         return new
     old_naturals = set(old.natural_positions)
     new_naturals = set(new.natural_positions)
     lost = old_naturals - new_naturals
-    if lost:
+    if lost and not (rules.natural_two_moves and _two_moved_up(old, new, lost)):
         position = min(lost)
         text = _position_text(position, old.suit)
         if position == TWO:
@@ -340,6 +345,12 @@ def _keeps_places(old: Meld, new: Meld, attached: Sequence[int]) -> Meld | str:
             f"the wildcard stands for {_position_text(old.wild_rank, old.suit)}: only that natural card can displace it"
         )
     return new
+
+
+def _two_moved_up(old: Meld, new: Meld, lost: set[int]) -> bool:
+    """The natural 2 of a sequence without a wildcard became its wildcard (``natural_two_moves``,
+    §12): the only natural card lost is the 2, and the new meld's wildcard is that own-suit 2."""
+    return lost == {TWO} and old.wild < 0 and new.wild == make_card(TWO, old.suit)
 
 
 def attach(meld: Meld, cards: Sequence[int], rules: Rules = DEFAULT_RULES) -> Meld:

@@ -50,6 +50,14 @@ class Rules:
     """§8 house variant: A–K 13 cards 500, A…K-A 14 cards 1000 (two aces allowed there)."""
     leftover_pozzetto_to_stock: bool = False
     """§7: an untaken pozzetto becomes the stock when the stock runs out (seed 000)."""
+    natural_two_moves: bool = False
+    """§12: a natural 2 lying below the 3 of a sequence without a wildcard may move up to stand as
+    its wildcard when an attachment needs it (``2C 3C 4C`` + ``6C`` → ``3C 4C 2C=5C 6C``)."""
+    redeal_if_no_pozzetto: bool = False
+    """§12: a hand whose stock runs out before anyone took a pozzetto is void and dealt again
+    (instead of scored with the penalty for each untaken pozzetto)."""
+    target_exceeded: bool = False
+    """§10, §12: free play ends when a total goes over ``target``, not when it reaches it."""
     three_player_pair_share: PairShare = "half"
     """§9: each member of the 3-player pair is credited half (or all) of the pair's score."""
     three_player_switch_at: int = 1000
@@ -153,14 +161,23 @@ _DEFAULTS: Final = Rules()
 PRESETS: Final[dict[str, Rules]] = {
     "fibur": Rules(),
     "international": Rules(clean_burraco_to_close=True),
-    "portal": Rules(semi_clean=True, opponent_must_have_played=True, vp_table="portal"),
-    "home": Rules(joker_value=25, double_negative_if_not_opened=True, target=2000),
-    "reale": Rules(special_burraco_bonuses=True, burraco_reale_variant=True, semi_clean=True),
+    "portal": Rules(semi_clean=True, opponent_must_have_played=True, vp_table="portal", natural_two_moves=True),
+    "home": Rules(
+        joker_value=25,
+        double_negative_if_not_opened=True,
+        target=2000,
+        target_exceeded=True,
+        redeal_if_no_pozzetto=True,
+        natural_two_moves=True,
+    ),
+    "reale": Rules(special_burraco_bonuses=True, burraco_reale_variant=True, semi_clean=True, natural_two_moves=True),
 }
 """Named presets: ``fibur`` (the competition code, default), ``international`` (clean burraco
-needed to close, seed 000), ``portal`` (seed 002), ``home`` (seed 004's house rules: joker 25,
-doubled negatives for a side that never opened, game to 2000) and ``reale`` (seed 000's special
-burraco bonuses and the burraco-reale house variant)."""
+needed to close, seed 000), ``portal`` (seed 002: semi-clean, every opponent plays before a
+close, its VP table, a natural 2 may move up as the wildcard), ``home`` (house rules, seeds 004
+and 000: joker 25, doubled negatives for a side that never opened, a game to more than 2000, a
+hand without a pozzetto taken dealt again, a natural 2 may move up) and ``reale`` (seed 000's
+special burraco bonuses and the burraco-reale house variant, a natural 2 may move up)."""
 
 
 def preset(name: str, **changes: Any) -> Rules:
