@@ -262,7 +262,7 @@ class TerminalGame:
         out = self.console.print
         w = self.words
         sheet = w("sheet_of", rules=w("rules_ref", section="8"))
-        out(f"\n[bold]{w('over', n=result.number)}[/bold] ({escape(w.end(hand.end_reason))}). {sheet}")
+        out(f"\n[bold]{w('over', n=result.number)}[/bold] ({escape(w.end(result.end_reason))}). {sheet}")
         for side, score in enumerate(result.scores):
             names = "+".join(self.names[s] for s in result.sides[side])
             table = Table(title=names, show_header=False, title_justify="left")

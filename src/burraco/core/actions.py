@@ -142,6 +142,10 @@ class EndReason(StrEnum):
     """The tournament turn's time ran out (Art. 28)."""
     TURN_CAP = "turn cap reached"
     """The rules' turn cap was reached (a safety net for bots)."""
+    VOID = "void hand"
+    """Only a match's record of a hand (:class:`burraco.core.match.HandResult`), never a hand's own:
+    the stock ran out before anyone took a pozzetto and ``redeal_if_no_pozzetto`` is on, so the
+    hand counts for nothing and is dealt again (§12)."""
 
 
 @final

@@ -1,5 +1,9 @@
 """The match (partita): hands with the dealer rotating, to a target or a fixed number of hands
-(docs/rules.md §9, §10). Pure: hands are dealt from seeds derived from the match seed.
+(docs/rules.md §9, §10, §12). Pure: hands are dealt from seeds derived from the match seed.
+
+With ``redeal_if_no_pozzetto`` (§12) a hand whose stock runs out before anyone took a pozzetto is
+void: it is recorded (end ``void hand``, no points) and the same dealer deals again. With
+``target_exceeded`` free play ends when a total goes over the target, not when it reaches it.
 
 >>> from burraco.core.options import Rules
 >>> m = Match(Rules(players=2, hands_per_turn=1), seed=5)
@@ -16,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from burraco.core.actions import EndReason
 from burraco.core.errors import IllegalActionError
 from burraco.core.hand import Hand
 from burraco.core.options import Rules
@@ -25,6 +30,9 @@ from burraco.core.vp import victory_points
 
 MAX_EXTRA_HANDS: Final = 50
 """A tie at the target plays another hand; this caps pathological ties."""
+MAX_VOID_IN_A_ROW: Final = 10
+"""``redeal_if_no_pozzetto``: after this many void hands in a row the next such hand is scored
+(a guard, like the turn cap: the match always ends)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +47,12 @@ class HandResult:
     points: tuple[int, ...]
     """Points credited to each match entrant (a team for 2 and 4 players, a player for 3)."""
     end_reason: str
+    """The hand's end (:class:`~burraco.core.actions.EndReason`); ``void hand`` when it counted for nothing."""
+
+    @property
+    def void(self) -> bool:
+        """The hand counted for nothing and was dealt again (``redeal_if_no_pozzetto``, §12)."""
+        return self.end_reason == EndReason.VOID
 
 
 class Match:
@@ -77,15 +91,21 @@ class Match:
         return new
 
     @property
+    def hands_played(self) -> int:
+        """The hands that counted: every finished hand but the void ones (§12)."""
+        return sum(1 for r in self.results if not r.void)
+
+    @property
     def dealer(self) -> int:
-        """The dealer of the next (or current) hand: rotates clockwise (§2)."""
-        return (self.first_dealer + len(self.results)) % self.rules.players
+        """The dealer of the next (or current) hand: rotates clockwise (§2); a void hand is dealt
+        again by the same dealer (§12)."""
+        return (self.first_dealer + self.hands_played) % self.rules.players
 
     @property
     def is_over(self) -> bool:
         if self.current is not None:
             return False
-        played = len(self.results)
+        played = self.hands_played
         if self.timed_out:
             return True
         if self.rules.hands_per_turn is not None:
@@ -93,7 +113,7 @@ class Match:
         if played == 0:
             return False
         best = max(self.totals)
-        if best < self.rules.target:
+        if best < self.rules.target or (best == self.rules.target and self.rules.target_exceeded):
             return False
         tied = self.totals.count(best) > 1
         return not tied or played >= MAX_EXTRA_HANDS * 10
@@ -113,21 +133,31 @@ class Match:
         return self.current
 
     def finish_hand(self) -> HandResult:
-        """Score the finished current hand and add it to the totals."""
+        """Score the finished current hand and add it to the totals (a void hand adds nothing, §12)."""
         hand = self.current
         if hand is None or not hand.is_over:
             raise IllegalActionError("no finished hand to score")
         scores = tuple(hand.scores())
         sides = tuple(tuple(hand.seats_of_side(s)) for s in range(hand.num_sides))
-        points = self._credit(hand, scores, sides)
-        result = HandResult(
-            len(self.results) + 1, hand.dealer, self._current_seed, sides, scores, points, hand.end_reason
-        )
+        void = self._is_void(hand)
+        points = (0,) * self.entrants if void else self._credit(hand, scores, sides)
+        end = EndReason.VOID if void else hand.end_reason
+        result = HandResult(len(self.results) + 1, hand.dealer, self._current_seed, sides, scores, points, end)
         self.results.append(result)
         for i, p in enumerate(points):
             self.totals[i] += p
         self.current = None
         return result
+
+    def _is_void(self, hand: Hand) -> bool:
+        """§12, ``redeal_if_no_pozzetto``: the stock ran out and nobody took a pozzetto. Not after a
+        time-out (no hand is dealt again then), nor after :data:`MAX_VOID_IN_A_ROW` void hands."""
+        if not self.rules.redeal_if_no_pozzetto or self.timed_out:
+            return False
+        if hand.end_reason != EndReason.STOCK_EXHAUSTED or hand.pozzetto_of_side:
+            return False
+        last = self.results[-MAX_VOID_IN_A_ROW:]
+        return len(last) < MAX_VOID_IN_A_ROW or not all(r.void for r in last)
 
     def _credit(self, hand: Hand, scores: tuple[SideScore, ...], sides: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
         if self.rules.players != 3:
