@@ -150,7 +150,7 @@ def exhausted_stock_hand(players: int) -> Hand:
     """Seat 0 holds 5H 6H 7H 9S and draws 8H, the third-to-last card of the stock; every card not
     dealt lies in the discard pile (sizes are free in an explicit deal)."""
     hands = [C("5H 6H 7H 9S"), C("KS KD 4C"), C("QS QD"), C("3C 3C")][:players]
-    pozzetti = [C("AH AH KH KH QH QH JH JH 10H 10H 9H"), C("AD AD KD QD JD JD 10D 10D 9D 9D 8D")]
+    pozzetti = [list(C("AH AH KH KH QH QH JH JH 10H 10H 9H")), list(C("AD AD KD QD JD JD 10D 10D 9D 9D 8D"))]
     stock = C("8H 3D 3S")
     used = [c for zone in (*hands, *pozzetti, stock) for c in zone]
     pile = list(full_deck())
