@@ -14,6 +14,7 @@ import typer
 
 from burraco import __version__
 from burraco.cli import (
+    arbiter_cmd,
     arena_cmd,
     bench_cmd,
     fuzz_cmd,
@@ -59,6 +60,7 @@ play_cmd.register(app)
 meld_cmd.register(app)
 bench_cmd.register(app)
 rules_cmd.register(app)
+arbiter_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
