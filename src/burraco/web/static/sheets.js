@@ -49,12 +49,17 @@ function credited(r) {
   return h("p", { id: "credited", class: "note" }, t("sheet.credited", { list }), pair ? " " + t(how) : "");
 }
 
+/** Each entrant's figure, by name: "Giulia −120, Computer 1 (intermedio) +120". */
+export function byName(names, figures, signed = false) {
+  return names.map((n, i) => `${displayName(n)} ${signed && figures[i] > 0 ? "+" : ""}${figures[i]}`).join(", ");
+}
+
 function matchResult() {
   const tb = app.table, s = tb.summary;
   return h("div", { id: "match-result", class: "panel" }, h("h3", {}, t("sheet.match_over")),
     h("p", {}, s.entrants.map((n, i) => `${displayName(n)}: ${s.totals[i]}`).join(" · ")),
     s.winner !== null && s.winner !== undefined ? h("p", {}, h("b", {}, t("sheet.winner", { name: displayName(s.entrants[s.winner]) }))) : h("p", {}, t("sheet.tie")),
-    s.mp ? h("p", {}, t("sheet.mp", { mp: s.mp.join(" / "), vp: s.vp.join(" – ") })) : null,
+    s.mp ? h("p", { id: "match-points" }, t("sheet.mp", { mp: byName(s.entrants, s.mp, true), vp: byName(s.entrants, s.vp) })) : null,
     s.left && s.left.length ? h("p", {}, t("sheet.left", { names: s.left.map(seatName).join(", ") })) : null);
 }
 
