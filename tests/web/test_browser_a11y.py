@@ -141,6 +141,18 @@ def test_the_way_back_to_ones_table_shows_on_every_other_page(server: str, tmp_p
         page.goto(server + "/#/")
         page.wait_for_selector(f"#way-back-{table}")  # the lobby keeps it fresh every few seconds
 
+        # a table whose turns of a second run out three times: the computer takes the seat, and says so
+        idle = create_table(
+            page, {"players": 2, "bots": "beginner", "sit": True, "turn_timer": 1, "name": "Tavolo lampo"}
+        )
+        page.wait_for_selector(f"#way-back-{idle}")
+        page.wait_for_function(
+            f"() => document.querySelector('#way-back [data-table=\"{idle}\"]').textContent"
+            ".includes('il computer sta giocando per te')",
+            timeout=30_000,
+        )
+        shot(page, "a11y-phone-way-back-standin")
+
         page.route("**/api/me/tables", lambda route: route.fulfill(status=404, body='{"detail": "Not Found"}'))
         page.goto(server + "/#/tournaments")
         page.wait_for_selector("#tour-not-director")
