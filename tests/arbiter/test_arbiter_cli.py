@@ -75,7 +75,15 @@ def test_json_ruling_and_json_code() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["answers"] == {"situation": "asked_card_count"}
-    assert data["ruling"]["effects"] == [{"kind": "warning"}]
+    assert data["ruling"]["effects"] == [
+        {
+            "kind": "warning",
+            "text": {
+                "it": "L'arbitro ammonisce il giocatore colpevole.",
+                "en": "The arbiter warns the guilty player.",
+            },
+        }
+    ]
     code, out, _ = run("--list", "--json")
     assert code == 0 and [a["number"] for a in json.loads(out)["articles"]] == list(range(12, 24))
 

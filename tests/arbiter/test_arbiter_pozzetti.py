@@ -8,7 +8,11 @@ from burraco.arbiter import rule
 from burraco.arbiter.effects import (
     Act,
     Admonition,
+    Cards,
+    DiscardOrder,
+    FirstDiscard,
     Limit,
+    PenalisedCards,
     PozzettoAction,
     PozzettoFix,
     SideMayNotClose,
@@ -27,6 +31,8 @@ def test_art13_a_wrong_meld_stops_the_player_and_the_side_may_not_close() -> Non
     for answer in ("yes", "no"):
         ruling = rule(13, {"penalised_cards": answer})
         assert TurnLimit(Limit.STOP, When.NOW) in ruling.effects and SideMayNotClose() in ruling.effects
+    penalised = rule(13, {"penalised_cards": "yes"}).effects
+    assert PenalisedCards(Cards.PENALISED, FirstDiscard.THIS_TURN, DiscardOrder.ANY) in penalised
 
 
 def test_art14_missing_cards_during_the_hand_after_a_meld_the_hand_stands() -> None:

@@ -149,12 +149,15 @@ def test_the_json_form_holds_every_tree() -> None:
     assert root["type"] == "question" and root["key"] == "situation"
     leaf = rule(17, {"situation": "played", "next_played": "no"}).to_dict()
     assert leaf["type"] == "ruling" and leaf["article"] == 17
-    assert leaf["effects"][1] == {
+    penalty = leaf["effects"][1]
+    assert {k: v for k, v in penalty.items() if k != "text"} == {
         "kind": "penalised_cards",
         "cards": "last_meld",
         "first": "next_turn_without_drawing",
         "order": "lowest_first",
     }
+    assert penalty["text"]["en"].startswith("Penalised cards: the last play made; the first is discarded at the next")
+    assert penalty["text"]["it"].startswith("Carte penalizzate: l'ultimo gioco effettuato;")
     assert json.loads(json.dumps(leaf)) == leaf
 
 

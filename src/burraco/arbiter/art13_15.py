@@ -41,7 +41,7 @@ ARTICLE_13 = Article(
                 "full round, and the player must in any case discard every penalised card (Art. 12).",
             ),
             STOP,
-            PenalisedCards(Cards.WRONG_CARDS, FirstDiscard.THIS_TURN, DiscardOrder.ANY),
+            PenalisedCards(Cards.PENALISED, FirstDiscard.THIS_TURN, DiscardOrder.ANY),
             NO_CLOSE,
             also=(12,),
         ),

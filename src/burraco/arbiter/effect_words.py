@@ -48,6 +48,7 @@ WORDS: Final[dict[Enum, Text]] = {
         "le carte legate per errore che non si legano al gioco", "the cards attached in error that do not fit the meld"
     ),
     Cards.UNHEALED_CARDS: T("le carte del gioco errato non sanate", "the cards of the faulty meld left unhealed"),
+    Cards.PENALISED: T("le carte penalizzate assegnate", "the penalised cards assigned"),
     Cards.ALL_MELD_CARDS: T("tutte le carte del gioco errato", "every card of the faulty meld"),
     Cards.EXTRA_CARDS: T("le carte eccedenti", "the extra cards"),
     Cards.LAST_MELD: T("l'ultimo gioco effettuato", "the last play made"),

@@ -45,6 +45,8 @@ class Cards(StrEnum):
     """Of the cards attached in error, those that do not fit (the others stay)."""
     UNHEALED_CARDS = "unhealed_cards"
     """The cards of a faulty new meld that the player could not heal from his hand."""
+    PENALISED = "penalised"
+    """The penalised cards the ruling on the faulty play assigned (Art. 13 on Art. 12)."""
     ALL_MELD_CARDS = "all_meld_cards"
     """Every card of the faulty meld."""
     EXTRA_CARDS = "extra_cards"

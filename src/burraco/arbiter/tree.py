@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from burraco.arbiter.effect_words import describe
 from burraco.arbiter.effects import Effect
-from burraco.arbiter.text import InvalidAnswerError, Text, UnknownQuestionError
+from burraco.arbiter.text import InvalidAnswerError, Lang, Text, UnknownQuestionError
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,16 @@ class Ruling:
     note: Text | None = None
 
     def to_dict(self) -> dict[str, object]:
+        """The ruling as JSON data; each effect carries its sentence in both languages (``text``)."""
         return {
             "type": "ruling",
             "key": self.key,
             "article": self.article,
             "words": self.words.to_dict(),
-            "effects": [effect.to_dict() for effect in self.effects],
+            "effects": [
+                {**effect.to_dict(), "text": {lang.value: describe(effect, lang) for lang in Lang}}
+                for effect in self.effects
+            ],
             "also": list(self.also),
             "note": self.note.to_dict() if self.note is not None else None,
         }
