@@ -26,7 +26,7 @@ const BRINGS = { hand: ["draw", "pickup", "pozzetto"], pile: ["discard"], meld: 
 
 const running = new Set();
 const ghosts = new Set();
-const flying = new Map();  // card key → its copy flying on top
+const flying = new Map();  // a card's identity → its copy flying on top
 const reducedQuery = globalThis.matchMedia ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 const individualTransforms = globalThis.CSS?.supports?.("translate", "1px 1px") ?? false;
 
@@ -35,16 +35,15 @@ export function motionOff() {
   return !reducedQuery || reducedQuery.matches || typeof Element.prototype.animate !== "function";
 }
 
-/** The rects (and zones) of the keyed cards under `root` before a render; a card still flying on top
- *  is measured where its flying copy is. Null when nothing will move. */
+/** Where each keyed card under `root` is before a render (a card caught flying between zones: where
+ *  its flying copy is). Null when nothing will move. */
 export function beforeRender(root) {
   try {
     if (!root || motionOff()) return null;
     const cards = new Map();
     for (const el of root.querySelectorAll("[data-key]")) {
-      const key = el.dataset.key, copy = flying.get(key);
-      // (a card caught in a flight between zones flies on from where its copy is)
-      cards.set(key, copy ? { el, zone: "", rect: copy.getBoundingClientRect() } : { el, zone: zoneOf(el), rect: el.getBoundingClientRect() });
+      const id = identity(el), copy = flying.get(id);
+      cards.set(id, copy ? { el, caught: true, rect: copy.getBoundingClientRect() } : { el, rect: el.getBoundingClientRect() });
     }
     return { cards };
   } catch {
@@ -78,22 +77,31 @@ export function settle() {
 
 function animate(root, snapshot, records) {
   const after = [];
-  for (const el of root.querySelectorAll("[data-key]")) after.push({ el, key: el.dataset.key, rect: el.getBoundingClientRect() });
-  const present = new Set(after.map((c) => c.key));
-  const departed = [...snapshot.cards].filter(([key, c]) => !present.has(key) && c.rect.width > 0).map(([, c]) => c);
+  for (const el of root.querySelectorAll("[data-key]")) {
+    after.push({ el, key: el.dataset.key, id: identity(el), rect: el.getBoundingClientRect() });
+  }
+  const present = new Set(after.map((c) => c.id));
+  const departed = [...snapshot.cards].filter(([id, c]) => !present.has(id) && c.rect.width > 0).map(([, c]) => c);
   const zones = zoneRects(root);
   const arrived = [];
   let onTop = 0;
   for (const card of after) {
-    const before = snapshot.cards.get(card.key);
+    const before = snapshot.cards.get(card.id);
     if (!before) {
       if (records.length) arrived.push(card);
-    } else if (before.zone !== zoneOf(card.el) && onTop < MAX_GHOSTS && onScreen(card.rect)) {
+    } else if (before.caught && onTop < MAX_GHOSTS && onScreen(card.rect)) {
       flyOnTop(card, before.rect, onTop++ * STAGGER_MS);
     } else slide(card.el, before.rect, card.rect);
   }
   const broughtBy = flyIn(arrived, departed, records, zones);
   flyAway(departed, records, zones, broughtBy, root);
+}
+
+/** A card's identity on the table: its key within its place (the hand, the pile, one meld, ...). A card
+ *  that changes place leaves one place and arrives in another: the two are matched by key, else by code. */
+function identity(el) {
+  const meld = el.closest("[data-meld]");
+  return `${meld ? `meld ${meld.dataset.meld}` : el.closest("[data-zone]")?.dataset.zone ?? ""}|${el.dataset.key}`;
 }
 
 /** The rect of each data-zone element under root ("stock", "pile", "seat-2", ...), measured once. */
@@ -156,12 +164,12 @@ function flyOnTop(card, from, wait) {
   copy.dataset.ghostOf = card.key;
   document.body.append(copy);
   ghosts.add(copy);
-  flying.set(card.key, copy);
+  flying.set(card.id, copy);
   const flight = run(copy, [frame(offset(from, card.rect)), frame(STILL)], { duration: FLY_MS, delay, fill: "backwards" });
   const landed = () => {
     copy.remove();
     ghosts.delete(copy);
-    if (flying.get(card.key) === copy) flying.delete(card.key);
+    if (flying.get(card.id) === copy) flying.delete(card.id);
   };
   flight.addEventListener("finish", landed);
   flight.addEventListener("cancel", landed);
@@ -207,10 +215,11 @@ function flyIn(arrived, departed, records, zones) {
   for (const card of arrived) {
     if (!onScreen(card.rect)) continue;
     const record = recordFor(card.el, records);
-    const twin = unused.findIndex((d) => d.el.dataset.code === card.el.dataset.code);
+    let twin = unused.findIndex((d) => d.el.dataset.key === card.key);
+    if (twin < 0) twin = unused.findIndex((d) => d.el.dataset.code === card.el.dataset.code);
     if (record) shown.add(record);
     const delay = n * STAGGER_MS;
-    if (twin >= 0) {  // the same card, drawn anew elsewhere (the pile taken into the hand)
+    if (twin >= 0) {  // the same card, moved to another place (a discard, a meld, the pile taken)
       flyOnTop(card, unused.splice(twin, 1)[0].rect, delay);
       n++;
       continue;
