@@ -219,7 +219,7 @@ ARTICLE_19 = Article(
                 yes=ruling(
                     19,
                     "left-one-played",
-                    Text("Si applica il punto B dell'art. 17:", "Point B of Art. 17 applies:") + POINT_B_WORDS,
+                    Text("Si applica il punto B dell'art. 17.", "Point B of Art. 17 applies.") + POINT_B_WORDS,
                     *POINT_B_EFFECTS,
                     also=(17,),
                 ),
