@@ -273,6 +273,26 @@ def test_moved_and_new_cards_fly_from_where_they_came(server: str, tmp_path: Pat
     assert errors == []
 
 
+def test_cards_keyed_within_their_place_fly_by_their_code(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """The renderer may key a card within its place only ("7H.0" in the hand and another "7H.0" on the pile):
+    a card that left one place and arrived in another is matched by its code."""
+    with fixture_page(server, tmp_path) as (page, errors):
+        was = {key: page.evaluate(CARD_STATE, key) for key in ("p2", "h1", "h2")}
+        # I pick up the pile: its cards come into the hand from where they lay
+        hand = [*START["hand"], ["7C.0", "7C"], ["QD.0", "QD"]]
+        state = changed(START, hand=hand, pile=[])
+        render(page, state, [{"kind": "pickup", "seat": 0, "cards": ["7C", "QD"], "i": 5}])
+        assert near(page.evaluate(AT_START, "QD.0"), was["p2"])
+        # I meld from the hand: the meld's cards fly as copies above the hand's bar, from the hand
+        melds = [[*state["melds"][0], [["3C.0", "3C"], ["4D.0", "4D"], ["JK.0", "JK"]]], state["melds"][1]]
+        state = changed(state, hand=[c for c in hand if c[0] not in ("h1", "h2", "h5")], melds=melds)
+        render(page, state, [{"kind": "meld", "seat": 0, "cards": ["3C", "4D", "JK"], "i": 6}])
+        assert page.locator("body > .motion-ghost").count() == 3
+        assert near(page.evaluate(GHOST_AT_START, "4D.0"), was["h2"])
+        assert near(page.evaluate(GHOST_AT_START, "3C.0"), was["h1"])
+    assert errors == []
+
+
 def test_a_new_render_carries_on_from_where_the_cards_are(server: str, tmp_path: Path) -> None:  # noqa: F811
     with fixture_page(server, tmp_path) as (page, errors):
         hand = [c for c in START["hand"] if c[0] != "h3"]
@@ -426,11 +446,12 @@ def centre(page: Any, selector: str) -> tuple[float, float]:
 def mouse_drag(page: Any, source: str, target: str, look: str | None = None) -> None:
     """Press on ``source``, move in steps to ``target`` and release; ``look`` names a screenshot taken
     (after checking the ghost and the highlight) just before the release."""
+    page.wait_for_function(f"() => ({EFFECT_ANIMATIONS})() === 0")  # the cards stand still where they are
     page.mouse.move(*centre(page, source))
     page.mouse.down()
     x, y = centre(page, target)
     page.mouse.move(x, y, steps=10)
-    assert page.locator(".drag-ghost .card").count() >= 1
+    page.wait_for_selector(".drag-ghost .card")
     # (moves reach the page with the next frame)
     page.wait_for_function(
         "(t) => document.querySelector(t).closest('[data-drop]').classList.contains('drop-over')", arg=target

@@ -18,6 +18,7 @@ const MAX_RECORDS = 8;  // more new records in one render is a catch-up (a recon
 const MAX_GHOSTS = 12;  // a big pile taken by another seat: the first dozen cards fly, the rest just go
 const MOTION_ID = "burraco-motion";
 const VIBRATION = [40, 60, 40];
+const TURN_SOUND_AFTER_S = 0.2;  // after the sound of the move that gave the turn
 
 /** Where a card that appeared came from, by the kind of the log record that brought it. */
 const SOURCE_ZONE = { draw: "stock", pickup: "pile", pozzetto: "pozzetti" };
@@ -211,7 +212,7 @@ function seatZone(record, zones) {
 function flyIn(arrived, departed, records, zones) {
   const shown = new Set();
   const unused = [...departed];
-  let n = 0;
+  let n = 0, onTop = 0;
   for (const card of arrived) {
     if (!onScreen(card.rect)) continue;
     const record = recordFor(card.el, records);
@@ -220,7 +221,10 @@ function flyIn(arrived, departed, records, zones) {
     if (record) shown.add(record);
     const delay = n * STAGGER_MS;
     if (twin >= 0) {  // the same card, moved to another place (a discard, a meld, the pile taken)
-      flyOnTop(card, unused.splice(twin, 1)[0].rect, delay);
+      const from = unused.splice(twin, 1)[0].rect;
+      // into the hand (drawn above the felt) it flies itself; out of it, as a copy above the hand's bar
+      if (zoneOf(card.el) !== "hand" && onTop < MAX_GHOSTS) flyOnTop(card, from, onTop++ * STAGGER_MS);
+      else run(card.el, [frame(offset(from, card.rect)), frame(STILL)], { duration: FLY_MS, delay: Math.min(delay, MAX_STAGGER_MS), fill: "backwards" });
       n++;
       continue;
     }
@@ -288,7 +292,7 @@ export function yourTurn(isMine) {
     const now = Boolean(isMine);
     if (now && !mine) {
       vibrate();
-      playSound("turn");
+      playSound("turn", TURN_SOUND_AFTER_S);
     }
     mine = now;
     retitle();

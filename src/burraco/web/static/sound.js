@@ -67,13 +67,13 @@ function note(ctx, at, [start, frequency, length, wave, peak]) {
   osc.stop(at + start + length + 0.02);
 }
 
-/** Play the sound of `kind` (a log record's kind, or "turn") when sounds are on and the audio is ready;
- *  true if it was played. Never throws. */
-export function playSound(kind) {
+/** Play the sound of `kind` (a log record's kind, or "turn") `after` seconds from now, when sounds are on
+ *  and the audio is ready; true if it was played. Never throws. */
+export function playSound(kind, after = 0) {
   const notes = SOUNDS[kind];
   if (!enabled || !notes || !context || context.state !== "running") return false;
   try {
-    const at = context.currentTime + 0.01;
+    const at = context.currentTime + 0.01 + Math.max(0, Number(after) || 0);
     for (const n of notes) note(context, at, n);
     return true;
   } catch { return false; }
