@@ -105,11 +105,15 @@ function identity(el) {
   return `${meld ? `meld ${meld.dataset.meld}` : el.closest("[data-zone]")?.dataset.zone ?? ""}|${el.dataset.key}`;
 }
 
-/** The rect of each data-zone element under root ("stock", "pile", "seat-2", ...), measured once. */
+/** The rect of each data-zone element under root ("stock", "pile", "seat-2", ...), measured once: the
+ *  rect of the face-down card it shows where it shows one (the stock, the pozzetti), else its own. */
 function zoneRects(root) {
   const rects = new Map();
   for (const el of root.querySelectorAll("[data-zone]")) {
-    if (!rects.has(el.dataset.zone)) rects.set(el.dataset.zone, el.getBoundingClientRect());
+    const zone = el.dataset.zone;
+    if (rects.has(zone) || zone === "meld") continue;
+    const back = el.querySelector(".card:not([data-key])");
+    rects.set(zone, { rect: (back ?? el).getBoundingClientRect(), card: Boolean(back) });
   }
   return rects;
 }
@@ -230,7 +234,8 @@ function flyIn(arrived, departed, records, zones) {
     }
     const from = record ? zones.get(SOURCE_ZONE[record.kind]) ?? seatZone(record, zones) : null;
     if (!from) continue;
-    const start = { ...offset(from, card.rect), sx: 0.6, sy: 0.6 };  // small and faint, growing into place
+    // from the card the zone shows, that card's size; from a seat's box, small and faint, growing into place
+    const start = from.card ? offset(from.rect, card.rect) : { ...offset(from.rect, card.rect), sx: 0.6, sy: 0.6 };
     run(card.el, [frame(start, 0.3), frame(STILL, 1)], { duration: FLY_MS, delay: Math.min(delay, MAX_STAGGER_MS), fill: "backwards" });
     n++;
   }
@@ -242,19 +247,21 @@ function flyIn(arrived, departed, records, zones) {
 function flyAway(departed, records, zones, shown, root) {
   for (const record of records) {
     if (shown.has(record)) continue;
-    const to = zones.get(`seat-${record.seat}`);
+    const to = zones.get(`seat-${record.seat}`)?.rect;
     if (!to) continue;
     if (record.kind === "pickup") {
       departed.slice(-MAX_GHOSTS).forEach((d, i) => ghost(d.el.cloneNode(true), d.rect, to, i, root));
     } else if (record.kind === "draw" || record.kind === "pozzetto") {
       const from = zones.get(SOURCE_ZONE[record.kind]);
-      if (from) ghost(backCard(), centred(from), to, 0, root);
+      if (from) ghost(backCard(root, SOURCE_ZONE[record.kind]), from.card ? from.rect : centred(from.rect), to, 0, root);
     }
   }
 }
 
-/** A face-down card the size of a hand card, for what another seat takes unseen. */
-function backCard() {
+/** A face-down card for what another seat takes unseen: a copy of the one the zone shows, else a plain back. */
+function backCard(root, zone) {
+  const shown = root.querySelector(`[data-zone="${zone}"] .card:not([data-key])`);
+  if (shown) return shown.cloneNode(true);
   const el = document.createElement("div");
   el.className = "card motion-back";
   return el;
