@@ -9,6 +9,7 @@
 const THRESHOLD_PX = { touch: 10, pen: 8, mouse: 6 };
 const GHOST_CARDS = 5;  // a big selection shows its first cards fanned
 const CLICK_AFTER_DRAG_MS = 400;
+const FINGER_GAP_PX = 16;
 
 const controllers = new WeakMap();
 
@@ -126,7 +127,10 @@ class DragController {
     for (const s of sources) s.classList.add("drag-source");
     for (const d of this.root.querySelectorAll("[data-drop]")) d.classList.add("drop-ready");
     document.body.classList.add("drag-active");
-    this.drag = { cards, sources, ghost, grab: { x: this.press.x - rect.left, y: this.press.y - rect.top }, over: null };
+    // a finger would hide the cards it carries: they ride just above it; a mouse holds them where it took them
+    const grab = this.press.type === "touch" ? { x: rect.width / 2, y: rect.height + FINGER_GAP_PX }
+      : { x: this.press.x - rect.left, y: this.press.y - rect.top };
+    this.drag = { cards, sources, ghost, grab, over: null };
     return true;
   }
 
