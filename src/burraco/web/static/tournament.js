@@ -139,7 +139,7 @@ function createForm() {
 }
 
 function importForm() {
-  const file = h("input", { id: "tour-file", type: "file", accept: ".json,application/json" });
+  const file = h("input", { id: "tour-file", type: "file", accept: ".json,application/json", "aria-label": t("tour.import.title") });
   const err = h("p", { class: "error", id: "tour-import-error", role: "alert" });
   const submit = async (ev) => {
     ev.preventDefault();
