@@ -85,8 +85,9 @@ def test_escape_closes_dialogs_and_totals_name_the_sides(server: str, tmp_path: 
         table = practice_table(page, 4, seed=99)
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_selector("#hand .card")
-        totals = page.inner_text("#totals")
+        totals = page.text_content("#totals")  # on a phone the names show in the sides' labels, not the top line
         assert "Us" in totals and "Sara" in totals and "Bot" in totals
+        assert "Us · Sara (guest) & Bot 2" in page.inner_text("#side-mine")
         page.click("#btn-rules")
         page.wait_for_selector("#rules-panel")
         page.keyboard.press("Escape")
@@ -107,7 +108,11 @@ def test_three_players_keep_your_side_in_place_and_explain_the_credit(server: st
             if turn == 2:
                 assert_fits(page, "3 players", hand=True)
                 shot(page, "desktop-3-players")
-            assert page.evaluate("() => document.querySelector('.sides').lastElementChild.id") == "side-mine"
+            below = page.evaluate(
+                "() => document.querySelector('#side-mine').getBoundingClientRect().top"
+                " > document.querySelector('#pile').getBoundingClientRect().bottom"
+            )
+            assert below, "your side's melds are not next to your hand"
             if play_turns(page, 2):
                 break
         assert play_turns(page, 40)
@@ -125,7 +130,10 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
             "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled"
         )
         assert re.search(r"\d+ s", page.inner_text("#timer")) and page.query_selector("#timer svg")  # no emoji
-        page.wait_for_function("() => document.querySelector('#message').textContent.includes('il computer giocherà')")
+        page.wait_for_function(
+            "() => document.querySelector('#clock-warn') && "
+            "document.querySelector('#clock-warn').textContent.includes('il computer giocherà')"
+        )
         page.wait_for_function("() => document.querySelector('#absence')", timeout=10_000)
         assert "Paola" in page.inner_text("#absence")
         page.click(".log-box summary")
@@ -249,7 +257,7 @@ def test_counts_take_their_plural_form(server: str, tmp_path: Path) -> None:  # 
             "Ospite · 0 partite",
             "1 iscritto",
             "Manca 1 secondo: gioca, o il computer giocherà per te.",
-            "Tempo scaduto 2 volte di fila su 3: alla 3ª il computer prende il tuo posto.",
+            "Il tuo tempo è scaduto 2 volte di fila: se scade 3 volte di fila, il computer prende il tuo posto.",
             "4 giocatori",
         ]
         assert words["en"][:7] == [
