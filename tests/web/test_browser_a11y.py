@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from axe_helpers import assert_no_serious_violations
-from test_browser import DESKTOP, PHONE, browser, play_turns, server, shot
+from test_browser import DESKTOP, PHONE, as_guest, browser, play_turns, server, shot
 
 __all__ = ["server"]  # the fixture, shared with test_browser.py
 
@@ -117,10 +117,11 @@ def test_the_pages_pass_the_audit_and_read_in_italian(server: str, tmp_path: Pat
 
 
 def test_the_way_back_to_ones_table_shows_on_every_other_page(server: str, tmp_path: Path) -> None:
-    """GET /api/me/tables names the player's tables in play: every page but that table shows
-    "Torna al tuo tavolo" with its name; a server without the list shows nothing and no error."""
+    """GET /api/me/tables names the player's tables in play (a guest's too): every page but that table
+    shows "Torna al tuo tavolo" with its name; a server without the list shows nothing and no error."""
     with browser(tmp_path, PHONE, "it-IT") as (page, errors):
-        user = register(page, server, "Marta")
+        as_guest(page, server, "Marta")
+        user = int(page.get_attribute("#me", "href").rsplit("/", 1)[1])
         page.wait_for_selector("#tables")
         assert page.is_hidden("#way-back")
         table = create_table(page, {"players": 4, "bots": "intermediate", "sit": True, "name": "Tavolo di Marta"})
@@ -140,6 +141,8 @@ def test_the_way_back_to_ones_table_shows_on_every_other_page(server: str, tmp_p
         page.wait_for_selector(f"#way-back-{table}")
         page.goto(server + "/#/")
         page.wait_for_selector(f"#way-back-{table}")  # the lobby keeps it fresh every few seconds
+        page.wait_for_selector(".lobby-seat")
+        assert "Marta (ospite), Computer 1 (intermedio)" in page.inner_text(".tc-seats")
 
         # a table whose turns of a second run out three times: the computer takes the seat, and says so
         idle = create_table(
