@@ -30,7 +30,7 @@ def playing_events(table: TableState, now: float) -> list[TableEvent]:
     s = table.seats[seat]
     if not s.human or s.left or s.standin or table.auto_turn == seat:
         return []
-    if absent_left(table, seat, now) == 0:
+    if absent(table, seat) and now - s.absent_since >= table.config.grace:
         return [TableEvent.standin(seat, on=True)]
     if table.turn_timer > 0 and now - table.turn_started >= table.turn_timer:
         timer = TableEvent(EventKind.TIMER, seat, "turn timer ran out: the computer draws and discards")
