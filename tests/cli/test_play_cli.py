@@ -204,7 +204,7 @@ def test_an_italian_player_reads_italian_help_refusals_and_hints() -> None:
     from burraco.cli.play_words import Words
     from burraco.core.options import preset
 
-    typed = iter(["aiuto", "cala 7H 8H 9H", "consiglio", "esci"])
+    typed = iter(["aiuto", "cala 7H 8H 9H", "consiglio", "pesca", "esci"])
     buffer = io.StringIO()
     game = TerminalGame(
         preset("fibur"), "easy", seed=1, console=Console(file=buffer, width=160), read=lambda _: next(typed), lang="it"
@@ -215,6 +215,7 @@ def test_an_italian_player_reads_italian_help_refusals_and_hints() -> None:
     assert "Non si può: Prima pesca dal tallone o raccogli gli scarti. (regole §3)" in text
     assert "mosse possibili (" in text and "consiglio: " in text and "legal actions" not in text
     assert "  pesca" in text and "  draw" not in text
+    assert "Peschi " in text and "Tu pesca" not in text  # the player's own moves in the second person
     assert "Partita numero 1: per rigiocare le stesse smazzate, scrivi burraco play --seed 1" in text
     closing = "you cannot close without a burraco on your side (rules §6.2)"
     assert (

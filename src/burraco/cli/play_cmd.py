@@ -160,17 +160,18 @@ class TerminalGame:
         """One log record in words (rich markup: cards in colour)."""
         w = self.words
         who = self.names[record.seat] if 0 <= record.seat < self.players else w("the_table")
+        you = "_you" if record.seat == HUMAN else ""  # "Peschi 9♣", not "Tu pesca 9♣"
         kind, cards = record.kind, cards_markup(record.cards)
         if kind == "draw":
-            return w("drew", who=who, card=cards) if record.cards else w("drew_stock", who=who)
+            return w("drew" + you, who=who, card=cards) if record.cards else w("drew_stock" + you, who=who)
         texts = {"pickup": "picked", "meld": "melded", "attach": "attached", "discard": "discarded", "close": "closed"}
         if kind in texts:
-            return w(texts[kind], who=who, cards=cards, card=cards, target=record.target)
+            return w(texts[kind] + you, who=who, cards=cards, card=cards, target=record.target)
         if kind == "pozzetto":
             if record.seat < 0:
                 return w("pozzetto_stock")
             shown = f": {cards_markup(sorted(record.cards, key=sort_key))}" if record.cards else ""
-            return w("took_pozzetto", who=who, detail=escape(w.detail(record.detail)), cards=shown)
+            return w("took_pozzetto" + you, who=who, detail=escape(w.detail(record.detail)), cards=shown)
         if kind == "end":
             return w("ends", detail=escape(w.end(record.detail)))
         return escape(f"{who}: {kind} {record.detail}".strip())
