@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from test_browser import DESKTOP, browser, server, shot  # noqa: F401
+from test_browser import DESKTOP, as_guest, browser, practice_table, server, shot  # noqa: F401
 
 from burraco.web.http.security_headers import CSP
 
@@ -535,4 +535,32 @@ def test_drag_with_a_finger(server: str, tmp_path: Path) -> None:  # noqa: F811
         assert page.evaluate("() => [...window.pointerTypes]") == ["touch"]
         assert drops(page) == [{"cards": ["AH"], "target": "pile"}]
         assert page.locator("#hand .selected").count() == 1  # the drag did not click
+    assert errors == []
+
+
+# Every copy that flies above the table, by its card's code (the flights are over too soon to be looked at).
+FLIGHT_SPY = """() => { window.flights = [];
+  new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+    if (n.classList && n.classList.contains('motion-ghost')) window.flights.push(n.dataset.code); })
+    .observe(document.body, { childList: true }); }"""
+
+
+def test_on_the_real_table_a_card_dragged_onto_the_pile_is_discarded(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with browser(tmp_path, DESKTOP) as (page, errors):
+        as_guest(page, server)
+        table = practice_table(page, 2, seed=2024, hands=1, bots="beginner")
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_function(
+            "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled"
+        )
+        page.click("#btn-draw")
+        page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+        page.evaluate(FLIGHT_SPY)
+        cards = page.locator("#hand .card")
+        count, code = cards.count(), cards.nth(2).get_attribute("data-code")
+        mouse_drag(page, "#hand .card >> nth=2", "#pile", look="motion-real-table-drag")
+        page.wait_for_function("(n) => document.querySelectorAll('#hand .card').length === n", arg=count - 1)
+        assert page.locator("#btn-discard").is_disabled()  # the turn has passed
+        assert code in page.evaluate("() => window.flights")  # it flew from the hand to the pile
+        assert page.locator("#hand .selected").count() == 0  # the drag selected nothing
     assert errors == []
