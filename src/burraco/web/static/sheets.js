@@ -1,6 +1,6 @@
 // Score sheets, the rules panel and replays, in plain words.
 import { t, has } from "./i18n.js";
-import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
+import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, tableTitle, showModal, hideModal, ruleLink } from "./ui.js";
 import { send } from "./socket.js";
 
 /** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
@@ -169,7 +169,7 @@ export async function showReplay(tableId, hand, step) {
   const action = frame.step ? replayAction(replayName(frame, frame.actor), frame.action) + auto : t("replay.deal");
   const list = await handMoves(tableId, hand);
   main.replaceChildren(h("div", { class: "felt", id: "replay" },
-    h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name || t("replay.table", { id: tableId }), n: hand })),
+    h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name ? tableTitle(frame.table_name) : t("replay.table", { id: tableId }), n: hand })),
       h("span", {}, t("replay.step", { step: frame.step, steps: frame.steps })), h("span", { class: "turn", id: "replay-action", "aria-live": "polite" }, action)),
     h("div", { class: "actions replay-controls" }, btn("replay-first", "first", t("replay.first"), 0),
       btn("replay-prev", "prev", t("replay.prev"), frame.step - 1), slider,
