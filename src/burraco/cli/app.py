@@ -14,6 +14,7 @@ import typer
 
 from burraco import __version__
 from burraco.cli import (
+    analyse_cmd,
     arbiter_cmd,
     arena_cmd,
     bench_cmd,
@@ -54,6 +55,7 @@ def _root(
 
 vp_cmd.register(app)
 replay_cmd.register(app)
+analyse_cmd.register(app)
 fuzz_cmd.register(app)
 arena_cmd.register(app)
 play_cmd.register(app)
