@@ -33,5 +33,5 @@ def _elsewhere(node: Node, user_id: int) -> list[dict[str, Any]]:
     """``user_id``'s seats at the tables the other processes share (none for a process alone)."""
     if node.shared_lobby is None:
         return []
-    others = node.shared_lobby._others()  # every table they share, before the lobby's cap per owner
+    others = node.shared_lobby.others()  # every table they share, before the lobby's cap per owner
     return [entry for entry in (held_seat(info, user_id) for info in others) if entry is not None]
