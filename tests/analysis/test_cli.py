@@ -119,3 +119,19 @@ def test_bad_input_is_one_line_and_exit_2(
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("errore: ") and expected in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_bench_analysis_reviews_the_hands_it_is_given(tmp_path: Path) -> None:
+    """With ``--save`` holding a hand, the bench reviews it instead of playing one (no champion run)."""
+    (tmp_path / "hand000.txt").write_text(_history_file(tmp_path, 12).read_text(encoding="utf-8"), encoding="utf-8")
+    result = runner.invoke(
+        app, ["bench", "analysis", "--hands", "1", "--save", str(tmp_path), "--budget-ms", "10", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    labels = figures["labels"]
+    assert figures["decisions"] == sum(labels.values()) > 0
+    good = (labels["best"] + labels["good"]) / figures["decisions"]
+    assert figures["share_best_or_good"] == round(good, 4)
+    assert 0.0 <= figures["accuracy_mean"] <= 100.0
+    assert figures["loss_p50"] <= figures["loss_p90"] <= figures["loss_max"]

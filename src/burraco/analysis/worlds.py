@@ -50,7 +50,7 @@ MAX_TURNS: Final = 400
 DEPTH: Final = CHAMPION_DEPTH
 """Turns played after the decision's turn before the position is scored: the champion's playout
 depth. Rollouts to the end of the hand (``depth=MAX_TURNS``) are unbiased for the greedy policy but
-their spread is three times as wide: at the same cost they judge less surely (docs/analysis.md)."""
+their spread is about three times as wide, at five times the cost (docs/analysis.md)."""
 
 
 @dataclass(frozen=True, slots=True)

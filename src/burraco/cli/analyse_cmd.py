@@ -21,6 +21,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from burraco.analysis import DEFAULT_BUDGET_MS, HandReview, analyse_history, count_decisions
+from burraco.bench.analysis import bench_analysis
+from burraco.cli import bench_cmd
 from burraco.cli.replay_cmd import MAX_HISTORY_BYTES
 from burraco.core.errors import BurracoError
 from burraco.core.history import HandHistory, read_history
@@ -116,5 +118,31 @@ def _print_review(review: HandReview) -> None:
     Console().print(table)
 
 
+def bench_analysis_command(
+    hands: Annotated[int, typer.Option(help="Hands the champion plays against itself (2 players).")] = 6,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the review.")] = 100,
+    budget_ms: Annotated[float, typer.Option("--budget-ms", help="Budget per decision (ms).")] = DEFAULT_BUDGET_MS,
+    save: Annotated[
+        Path | None, typer.Option(help="Keep the hands' histories here (a hand already there is reused).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The analysis of the champion's own play: share labelled ottima/buona, points lost, CPU s a hand."""
+    if hands < 1 or not budget_ms > 0:
+        _fail("--hands e --budget-ms devono essere positivi", "--hands and --budget-ms must be positive")
+    console = Console(stderr=True)
+    figures = bench_analysis(hands, seed, budget_ms, save=save, tick=lambda text: console.print(text))
+    if as_json:
+        print(json.dumps(figures))
+        return
+    table = Table(title=f"analysis of the champion's play, {hands} hands, {budget_ms:g} ms a decision")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in figures.items():
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
 def register(app: typer.Typer) -> None:
     app.command("analyse")(analyse_command)
+    bench_cmd.app.command("analysis")(bench_analysis_command)
