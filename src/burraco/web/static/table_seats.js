@@ -32,12 +32,19 @@ function AbsentFor({ seconds }) {
   return html`<span class="absent-left">${left === null ? "" : ` · ${clockText(left)}`}</span>`;
 }
 
-/** What a seat is now, in words (an empty list for a present player). */
-function statusOf(s) {
-  if (s.left) return [t("table.left")];
-  if (s.standin) return [t("table.standin")];
-  const absent = "absent" in s ? s.absent : !s.connected && s.name && !s.bot;
-  return absent ? [t("table.away")] : [];
+/** Whether a seat's player is away: the server says so (absent), else an unconnected human seat. */
+function isAbsent(s) { return "absent" in s ? Boolean(s.absent) : Boolean(!s.connected && s.name && !s.bot && !s.left); }
+
+/** What a seat is now, in words: left, absent (with the time before the computer takes the seat), played by the computer. */
+function SeatStatus({ s }) {
+  if (s.left) return html`<div class="seat-status">${t("table.left")}</div>`;
+  const absent = isAbsent(s);
+  if (!absent && !s.standin) return null;
+  return html`<div class="seat-status">
+    ${absent ? html`<span class="absent">${t("table.away")}${s.absent_left !== null && s.absent_left !== undefined && !s.standin
+      ? html`<${AbsentFor} seconds=${s.absent_left} />` : null}</span>` : null}
+    ${absent && s.standin ? " · " : null}${s.standin ? t("table.standin") : null}
+  </div>`;
 }
 
 export function Seat({ i }) {
@@ -45,7 +52,6 @@ export function Seat({ i }) {
   const toPlay = Boolean(v && v.to_play === i && tb.status === "playing");
   const count = v ? v.hand_sizes[i] : null;
   const { name, level } = nameAndLevel(i);
-  const status = statusOf(s);
   const known = v && v.known[i] && v.known[i].length && i !== app.you ? t("table.known", { cards: cardsText(v.known[i]) }) : "";
   const sit = tb.status === "waiting" && !s.name && app.user && app.you === null;
   return html`<div class=${`seat at-${placeOf(i)}` + (toPlay ? " to-play" : "") + (s.left || s.standin ? " away" : "")}
@@ -56,7 +62,7 @@ export function Seat({ i }) {
       ${count !== null ? html`<span class="seat-cards"><span class="back-mini">${html`<${CardBack} />`}</span>${t("table.cards", { count })}</span>` : null}
       ${toPlay ? html`<${TurnClock} />` : null}
     </div>
-    ${status.length ? html`<div class="seat-status">${status.join(" · ")}${s.absent && !s.left && !s.standin ? html`<${AbsentFor} seconds=${s.absent_left} />` : null}</div>` : null}
+    <${SeatStatus} s=${s} />
     ${known ? html`<div class="known">${known}</div>` : null}
     ${sit ? html`<button class="sit" onClick=${() => send({ type: "sit", seat: i })}>${t("table.sit")}</button>` : null}
   </div>`;

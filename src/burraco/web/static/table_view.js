@@ -122,6 +122,7 @@ function Felt() {
     </div>
     ${v ? html`<${Side} side=${bottomSide} bottom=${true} />` : null}
     <div class="seats-bottom">${seats("bottom")}</div>
+    ${v ? html`<${Log} />` : null}
   </div>`;
 }
 
@@ -131,10 +132,9 @@ export function Table() {
     <${TopLine} />
     <div class="felt-area" id="felt-area">
       ${tb.status === "waiting" ? html`<${Waiting} />` : null}
-      <${Felt} />
       <${Absence} />
+      <${Felt} />
       ${player ? null : html`<${Message} />`}
-      ${v ? html`<${Log} />` : null}
     </div>
     ${player ? html`<${HandBar} />` : null}
   </div>`;
