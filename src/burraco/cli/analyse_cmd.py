@@ -122,20 +122,25 @@ def bench_analysis_command(
     hands: Annotated[int, typer.Option(help="Hands the champion plays against itself (2 players).")] = 6,
     seed: Annotated[int, typer.Option(help="Seed of the deals and of the review.")] = 100,
     budget_ms: Annotated[float, typer.Option("--budget-ms", help="Budget per decision (ms).")] = DEFAULT_BUDGET_MS,
+    bot: Annotated[str, typer.Option(help="The bot whose own play is reviewed.")] = "champion",
     save: Annotated[
         Path | None, typer.Option(help="Keep the hands' histories here (a hand already there is reused).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """The analysis of the champion's own play: share labelled ottima/buona, points lost, CPU s a hand."""
+    """The analysis of a bot's own play (the champion's by default): share labelled ottima/buona,
+    points lost, CPU seconds a hand."""
     if hands < 1 or not budget_ms > 0:
         _fail("--hands e --budget-ms devono essere positivi", "--hands and --budget-ms must be positive")
     console = Console(stderr=True)
-    figures = bench_analysis(hands, seed, budget_ms, save=save, tick=lambda text: console.print(text))
+    try:
+        figures = bench_analysis(hands, seed, budget_ms, bot, save, tick=lambda text: console.print(text))
+    except BurracoError as error:
+        _fail(f"burraco bench analysis: {error}", f"burraco bench analysis: {error}")
     if as_json:
         print(json.dumps(figures))
         return
-    table = Table(title=f"analysis of the champion's play, {hands} hands, {budget_ms:g} ms a decision")
+    table = Table(title=f"analysis of {bot}'s own play, {hands} hands, {budget_ms:g} ms a decision")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
