@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,7 +37,7 @@ def _lines(path: Path, *args: str) -> list[dict[str, object]]:
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 4]))
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
 def test_json_lines_hold_their_promises(tmp_path: Path, seed: int, players: int) -> None:
     path = _history_file(tmp_path, seed, players)
     steps = read_history(path.read_text(encoding="utf-8")).steps
@@ -135,3 +137,18 @@ def test_bench_analysis_reviews_the_hands_it_is_given(tmp_path: Path) -> None:
     assert figures["share_best_or_good"] == round(good, 4)
     assert 0.0 <= figures["accuracy_mean"] <= 100.0
     assert figures["loss_p50"] <= figures["loss_p90"] <= figures["loss_max"]
+
+
+def test_the_command_runs_as_a_program(tmp_path: Path) -> None:
+    """The installed entry point: JSON lines on stdout, the progress bar (if any) on stderr only."""
+    path = _history_file(tmp_path, 41)
+    done = subprocess.run(
+        [sys.executable, "-m", "burraco.cli.app", "analyse", str(path), "--seat", "0", "--json", "--budget-ms", "5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines and all(line["seat"] == 0 for line in lines)
