@@ -253,6 +253,10 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         )
         page.click("#btn-draw")
         page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+        page.click("#btn-hint")  # the legal moves in words, not the server's codes
+        hint = page.inner_text("#message")
+        assert hint.startswith("You may now:") and re.search(r"discard one of \d+ cards", hint), hint
+        assert "move." not in hint and not re.search(r"\b\d{1,2}[HDCS]\b", hint), hint
         melds_before = page.locator(".meld.mine").count()
         for nth in (0, 4, 8):  # three cards that (on this deal) make no meld: the engine's reason shows
             page.click(f"#hand .card >> nth={nth}")

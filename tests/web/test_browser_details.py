@@ -142,6 +142,19 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
             "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')"
         )
         assert_fits(page, "a timed-out turn", hand=True)
+        # the warning is gone as soon as it is no longer true: not during the bot's turn
+        page.wait_for_function("() => document.querySelector('#turn').textContent !== 'Tocca a te'")
+        assert page.query_selector("#clock-warn") is None
+        # three time-outs in a row: the computer takes the seat; the page says what it did and how to come back
+        page.wait_for_selector("#standin-summary", timeout=40_000)
+        summary = page.inner_text("#standin-mine")
+        assert "Dalla mano 1" in summary and "Totali allora" in summary, summary
+        assert page.inner_text("#btn-back") == "Riprendi il posto"
+        shot(page, "phone-standin-summary")
+        page.click("#btn-back")
+        page.wait_for_selector("#btn-standin-ok")  # back in the seat: the summary stays until seen
+        page.click("#btn-standin-ok")
+        page.wait_for_selector("#standin-mine", state="detached")
     assert errors == []
 
 

@@ -2,17 +2,19 @@
 // for you, what it did (from which hand, the totals then and now, its moves this hand) and the way back.
 import { t } from "./i18n.js";
 import { html } from "./html.js";
-import { app, entrantName, seatName } from "./ui.js";
+import { app, seatName } from "./ui.js";
 import { Suited } from "./table_message.js";
 import { send } from "./socket.js";
-import { recordText } from "./table_words.js";
+import { entrantShort, recordText } from "./table_words.js";
+
+const SHOWN = 6;
 
 function StandinSummary({ info }) {
   const tb = app.table, v = app.view, me = app.you;
   const played = new Set(((tb.absence && tb.absence.auto) || []).filter(([, seat]) => seat === me).map(([i]) => i));
   const records = v && v.log ? v.log.filter((r) => played.has(r.i)) : [];
-  const then = (info.from_totals || []).map((n, e) => `${entrantName(e)} ${n}`).join(" · ");
-  const now = tb.totals.map((n, e) => `${entrantName(e)} ${n}`).join(" · ");
+  const then = (info.from_totals || []).map((n, e) => `${entrantShort(e)} ${n}`).join(" · ");
+  const now = tb.totals.map((n, e) => `${entrantShort(e)} ${n}`).join(" · ");
   const dismiss = () => { app.standinSeen = JSON.stringify(info); app.rerender(); };
   return html`<div id="standin-mine">
     <div>${info.active ? t("absence.mine") : t("absence.was")}</div>
@@ -20,7 +22,8 @@ function StandinSummary({ info }) {
       ${info.from_hand ? html`<div>${t("absence.from_hand", { n: info.from_hand, count: info.hands || 1 })}</div>` : null}
       ${then ? html`<div>${t("absence.totals", { then, now })}</div>` : null}
       ${records.length ? html`<div>${t("absence.played", { count: records.length })}</div>
-        <ul class="standin-moves">${records.map((r) => html`<li key=${r.i}><${Suited} text=${recordText(r)} /></li>`)}</ul>` : null}
+        <ul class="standin-moves">${records.slice(-SHOWN).map((r) => html`<li key=${r.i}><${Suited} text=${recordText(r, false)} /></li>`)}
+          ${records.length > SHOWN ? html`<li>${t("absence.earlier", { count: records.length - SHOWN })}</li>` : null}</ul>` : null}
     </div>
     ${info.active ? html`<button id="btn-back" class="primary" onClick=${() => send({ type: "back" })}>${t("absence.back")}</button>`
       : html`<button id="btn-standin-ok" onClick=${dismiss}>${t("absence.ok")}</button>`}

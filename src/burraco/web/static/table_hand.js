@@ -7,6 +7,7 @@ import { CardFace, cardName } from "./cards.js";
 import { legalText } from "./table_words.js";
 import { turnLeft, useNow } from "./clock.js";
 import { Message } from "./table_message.js";
+import { Absence } from "./table_absence.js";
 import {
   can, discard, displayedHand, draw, handKey, meld, myTurn, pickup, playing, selectedCards, setSort, toggleCard,
 } from "./table_actions.js";
@@ -56,6 +57,7 @@ export function HandBar() {
   const sortBtn = (mode) => html`<button id=${`sort-${mode}`} class=${"small" + (app.sortMode === mode ? " on" : "")}
     aria-pressed=${app.sortMode === mode ? "true" : "false"} onClick=${() => setSort(mode)}>${t(`table.sort_${mode}`)}</button>`;
   return html`<div id="bar" class=${"bar" + (mine ? " my-turn" : "")}>
+    <${Absence} />
     <${Message} />
     <${ClockWarning} />
     <${Hand} />

@@ -67,7 +67,8 @@ function TopLine() {
   return html`<div class=${"topline" + (mine ? " my-turn" : "")} id="topline">
     <div class="topline-row">
       ${v && tb.status === "playing"
-        ? html`<span class="turn" id="turn">${mine ? t("table.your_turn") : t("table.to_play", { name: shortName(v.to_play) })}</span>`
+        ? html`<span class="turn" id="turn">${mine ? t("table.your_turn")
+          : v.to_play === app.you ? t("table.your_turn_computer") : t("table.to_play", { name: shortName(v.to_play) })}</span>`
         : html`<span id="status" class="turn">${t(`status.${tb.status}`)}</span>`}
       <${Timer} />
       <${Totals} />
@@ -132,7 +133,7 @@ export function Table() {
     <${TopLine} />
     <div class="felt-area" id="felt-area">
       ${tb.status === "waiting" ? html`<${Waiting} />` : null}
-      <${Absence} />
+      ${player ? null : html`<${Absence} />`}
       <${Felt} />
       ${player ? null : html`<${Message} />`}
     </div>

@@ -15,12 +15,12 @@ export function errorText(msg) {
   return worded(`err.${msg.code}`, msg.message);
 }
 
-/** The log's line for a record, with suit symbols ("Anna scarta K♥"). */
-export function recordText(r) {
+/** The log's line for a record, with suit symbols ("Anna scarta K♥"), and whether the computer played it. */
+export function recordText(r, marked = true) {
   const who = r.seat >= 0 ? seatName(r.seat) : t("log.table");
   const cards = cardsText(r.cards);
   const autoFor = ((app.table && app.table.absence && app.table.absence.auto) || []).find(([i]) => i === r.i);
-  const auto = autoFor ? " " + t("log.auto", { name: seatName(autoFor[1]) }) : "";
+  const auto = autoFor && marked ? " " + t("log.auto", { name: seatName(autoFor[1]) }) : "";
   const known = { draw: cards ? "log.draw_cards" : "log.draw", pickup: "log.pickup", meld: "log.meld", attach: "log.attach",
     discard: "log.discard", pozzetto: "log.pozzetto", close: "log.close", end: "log.end" }[r.kind];
   return (known ? t(known, { who, cards }) : t("log.other", { who, kind: r.kind })) + auto;
