@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -44,6 +44,18 @@ SHIFT: Final = 0.25
 pozzetto) more frequent than the best action, for the event to be the reason."""
 CLOSE_CHECKS: Final = 8
 """Worlds in which a winning close is looked for (``burraco.arena.blunders``' definition)."""
+
+
+def _went_out(outcome: Outcome) -> bool:
+    return outcome.went_out
+
+
+def _opponents_closed(outcome: Outcome) -> bool:
+    return outcome.opponents_closed
+
+
+def _opponents_pozzetto(outcome: Outcome) -> bool:
+    return outcome.opponents_pozzetto
 
 
 class ForcedDecision(ValueError):
@@ -75,9 +87,10 @@ class _Scores:
         column = self.outcomes[index]
         return sum(o.diff for o in column) / len(column)
 
-    def share(self, index: int, event: str) -> float:
+    def share(self, index: int, event: Callable[[Outcome], bool]) -> float:
+        """The share of the worlds in which ``event`` happened after candidate ``index``."""
         column = self.outcomes[index]
-        return sum(1 for o in column if getattr(o, event)) / len(column)
+        return sum(1 for o in column if event(o)) / len(column)
 
     def loss(self, best: int, played: int) -> float:
         """The mean paired difference less one standard error, at least 0."""
@@ -143,22 +156,22 @@ def _reason(
 ) -> Reason | None:
     """Why the played action (candidate 0) lost points against candidate ``best``, if known."""
     played = cands[0].action
-    if scores.share(best, "went_out") >= 0.5 > scores.share(0, "went_out") and _winning_close(worlds):
+    if scores.share(best, _went_out) >= 0.5 > scores.share(0, _went_out) and _winning_close(worlds):
         return Reason.MISSED_CLOSE
-    closes = scores.share(0, "went_out") >= 0.5
+    closes = scores.share(0, _went_out) >= 0.5
     if played.kind == "discard" and not closes:
         card = played.cards[0]
         discards = [a.cards[0] for a in legal if a.kind == "discard"]
         if IS_WILD[card] and any(not IS_WILD[c] for c in discards):
             return Reason.DISCARDS_WILDCARD
-        if scores.share(0, "opponents_closed") - scores.share(best, "opponents_closed") >= SHIFT:
+        if scores.share(0, _opponents_closed) - scores.share(best, _opponents_closed) >= SHIFT:
             return Reason.LETS_OPPONENTS_CLOSE
         side = template.side_of[seat]
         if _feeds(template, side, card) and any(not _feeds(template, side, c) for c in discards):
             return Reason.FEEDS
-    elif scores.share(0, "opponents_closed") - scores.share(best, "opponents_closed") >= SHIFT:
+    elif scores.share(0, _opponents_closed) - scores.share(best, _opponents_closed) >= SHIFT:
         return Reason.LETS_OPPONENTS_CLOSE
-    if scores.share(0, "opponents_pozzetto") - scores.share(best, "opponents_pozzetto") >= SHIFT:
+    if scores.share(0, _opponents_pozzetto) - scores.share(best, _opponents_pozzetto) >= SHIFT:
         return Reason.LEAVES_POZZETTO
     if played.kind == "draw" and cands[best].action.kind == "pickup":
         return Reason.REFUSES_PILE

@@ -24,7 +24,7 @@ from burraco.analysis.decision import DEFAULT_BUDGET_MS, review_decision
 from burraco.analysis.labels import hand_accuracy
 from burraco.analysis.review import DecisionReview, HandReview
 from burraco.core.actions import Action
-from burraco.core.errors import HistoryError
+from burraco.core.errors import BurracoError, HistoryError
 from burraco.core.hand import Hand
 from burraco.core.history import HandHistory, ReplayError, apply_step
 from burraco.core.history_model import step_refusal
@@ -42,7 +42,7 @@ def decision_points(history: HandHistory, seats: Sequence[int] | None = None) ->
         hand = history.new_hand()
     except HistoryError:
         raise
-    except ValueError as error:
+    except BurracoError as error:
         raise HistoryError(f"the deal is not valid: {error}") from None
     for index, step in enumerate(history.steps):
         reason = step_refusal(hand, step)
@@ -53,9 +53,7 @@ def decision_points(history: HandHistory, seats: Sequence[int] | None = None) ->
             yield index, hand.clone(), action
         try:
             apply_step(hand, step)
-        except HistoryError:
-            raise
-        except ValueError as error:
+        except BurracoError as error:
             raise ReplayError(index, step, str(error), hand) from None
 
 
