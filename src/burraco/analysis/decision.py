@@ -24,7 +24,7 @@ from burraco.analysis.candidates import Candidate, candidates
 from burraco.analysis.labels import Label, Reason, label_for
 from burraco.analysis.review import DecisionReview
 from burraco.analysis.worlds import Outcome, belief_worlds, play_out
-from burraco.arena.blunders import _feeds, _winning_close_exists
+from burraco.arena.blunders import feeds, winning_close_exists
 from burraco.bots.evaluation import Evaluator
 from burraco.core.actions import Action
 from burraco.core.cards import IS_WILD
@@ -167,7 +167,7 @@ def _reason(
         if scores.share(0, _opponents_closed) - scores.share(best, _opponents_closed) >= SHIFT:
             return Reason.LETS_OPPONENTS_CLOSE
         side = template.side_of[seat]
-        if _feeds(template, side, card) and any(not _feeds(template, side, c) for c in discards):
+        if feeds(template, side, card) and any(not feeds(template, side, c) for c in discards):
             return Reason.FEEDS
     elif scores.share(0, _opponents_closed) - scores.share(best, _opponents_closed) >= SHIFT:
         return Reason.LETS_OPPONENTS_CLOSE
@@ -183,4 +183,4 @@ def _reason(
 def _winning_close(worlds: Sequence[Hand]) -> bool:
     """A winning close exists (``burraco.arena.blunders``' definition) in most of the first worlds."""
     checked = [w for w in worlds[:CLOSE_CHECKS] if w.phase == "play"]
-    return bool(checked) and 2 * sum(1 for w in checked if _winning_close_exists(w.clone())) > len(checked)
+    return bool(checked) and 2 * sum(1 for w in checked if winning_close_exists(w.clone())) > len(checked)
