@@ -342,10 +342,13 @@ def test_a_whole_hand_by_keyboard_alone(server: str, tmp_path: Path) -> None:  #
                 break
             if re.search(r"ha scartato (il|l'|la) ", page.inner_text("#announce")):
                 announced = True
+            page.keyboard.press("m")
+            before = focused(page)
             page.keyboard.press("p")
             page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
-            page.keyboard.press("m")
-            first = focused(page)
+            after = focused(page)  # the page was patched, not rebuilt: the focus stayed on the same card
+            assert after["inHand"] and after["key"] == before["key"], (before, after)
+            first = after
             assert first["inHand"], first
             page.keyboard.press("ArrowRight")
             moved = focused(page)
