@@ -5,7 +5,7 @@ import { html } from "./html.js";
 import { app } from "./ui.js";
 import { shortName } from "./table_words.js";
 import { CardBack, CardFace, cardName, keyed, meldCardName, namesList } from "./cards.js";
-import { attachTo, can, discard, draw, pickup, playing, selectedCards } from "./table_actions.js";
+import { attachTo, can, discard, draw, meld, pickup, playing, selectedCards } from "./table_actions.js";
 
 function Stock() {
   const v = app.view, able = can("draw");
@@ -40,7 +40,7 @@ function Pile() {
     <div class="pile-label" aria-hidden="true">${t("table.pile")} (${pile.length})</div>
     <div id="pile" class=${"pile" + (pile.length > 14 ? " long" : "")} data-zone="pile" data-drop="pile" role="button" tabindex="0"
         aria-label=${label + (top ? ` · ${t("table.pile_top", { card: cardName(top) })}` : "")}
-        onClick=${onClick} onKeyDown=${(ev) => { if (ev.key === "Enter") { ev.preventDefault(); onClick(); } }}>
+        onClick=${onClick} onKeyDown=${(ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(); } }}>
       ${pile.map((c, k) => html`<span key=${c.key} class=${"card pile-card" + (k === pile.length - 1 ? " top-card" : "")}
         data-key=${c.key} data-code=${c.code}><${CardFace} code=${c.code} /></span>`)}
       ${pile.length ? null : html`<span class="muted-light">${t("table.pile_empty")}</span>`}
@@ -81,7 +81,9 @@ export function sideLabel(side) {
 export function Side({ side, bottom }) {
   const v = app.view, melds = v.melds[side], mine = bottom && app.you !== null;
   const took = v.pozzetto_of_side.some((p) => p[0] === side);
-  return html`<section class=${"side" + (bottom ? " my-side" : "")} id=${mine ? "side-mine" : `side-${side}`} data-side=${side}
+  // a tap on your side's felt (not on a meld) lays the chosen cards down as a new meld
+  const onClick = (ev) => { if (mine && !ev.target.closest(".meld") && selectedCards().length >= 3 && playing()) meld(); };
+  return html`<section onClick=${onClick} class=${"side" + (bottom ? " my-side" : "")} id=${mine ? "side-mine" : `side-${side}`} data-side=${side}
       data-zone=${`side-${side}`} data-drop=${mine ? "new-meld" : null} aria-label=${sideLabel(side)}>
     <h3 class="side-label">${sideLabel(side)}${took ? html` · <span class="took">${t("table.took_pozzetto")}</span>` : null}</h3>
     <div class="melds">
