@@ -447,3 +447,35 @@ def test_a_spectator_sees_the_sides_by_their_players(server: str, tmp_path: Path
         assert watcher.query_selector("#hand") is None and watcher.query_selector("#seat-0")
         shot(watcher, "desktop-spectator")
     assert errors == []
+
+
+def test_an_absent_player_is_shown_with_the_time_before_the_computer_plays(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """Two people at a table; one goes away: the other sees "assente" on that seat, counting down."""
+    from test_browser_tournament import two_screens
+
+    with two_screens() as (guest, host, errors):  # the host's phone speaks Italian
+        as_guest(host, server, "Giulia")
+        table = host.evaluate(
+            "async () => (await (await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+            "'application/json'}, body: JSON.stringify({players: 2, sit: true})})).json()).table.id"
+        )
+        host.goto(f"{server}/#/table/{table}")
+        host.wait_for_selector("#seat-1")
+        as_guest(guest, server, "Marco")
+        guest.goto(f"{server}/#/table/{table}")
+        guest.click("#seat-1 .sit")
+        host.wait_for_selector("#hand .card")
+        guest.wait_for_selector("#hand .card")
+        assert "assente" not in host.inner_text("#seat-1")
+        guest.goto(f"{server}/#/")  # Marco leaves the table's page: his socket closes
+        host.wait_for_function("() => /assente · \\d+ s/.test(document.querySelector('#seat-1').textContent)")
+        first = int(re.findall(r"assente · (\d+) s", host.inner_text("#seat-1"))[0])
+        host.wait_for_function(
+            "(n) => { const m = /assente · (\\d+) s/.exec(document.querySelector('#seat-1').textContent);"
+            " return m && Number(m[1]) < n; }",
+            arg=first,
+        )
+        shot(host, "phone-absent-seat")
+        guest.goto(f"{server}/#/table/{table}")  # back: the seat is his again, the notice goes
+        host.wait_for_function("() => !document.querySelector('#seat-1').textContent.includes('assente')")
+    assert errors == []
