@@ -33,7 +33,7 @@ export function closeSocket() {
 export function openTable(id) {
   closeSocket();
   Object.assign(app, { tableId: id, shownResults: -1, selected: [], pending: null, message: null, announce: "", focusKey: null,
-    logOpen: false, standinSeen: "", rendered: false });
+    logOpen: false, standinSeen: "", rendered: false, wasMyTurn: false });
   const root = document.createElement("div");
   root.id = "table";
   root.className = "table-root";
@@ -111,6 +111,9 @@ function onServerMessage(msg) {
   const others = added.filter((r) => r.seat !== app.you && r.kind !== "end");
   if (others.length) app.announce = others.map(announceText).join(". ");
   else if (added.some((r) => r.kind === "end")) app.announce = announceText({ kind: "end", seat: -1, cards: [] });
+  const mine = myTurn();
+  if (mine !== app.wasMyTurn && app.message && app.message.error) app.message = null;  // an old refusal no longer applies
+  app.wasMyTurn = mine;
   app.timerLeft = table.timer_left; app.timerAt = performance.now();
   app.tourLeft = table.tournament ? table.tournament.time_left : null;
   renderTable(added);
