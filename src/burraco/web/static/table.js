@@ -18,7 +18,7 @@ export { errorText, recordText, hideModal };
 const CLOSE_WORDS = {
   [CLOSE_CODES.NO_SESSION]: "table.no_session", [CLOSE_CODES.PRACTICE]: "table.practice",
   [CLOSE_CODES.MISSING]: "table.missing", [CLOSE_CODES.GONE]: "table.gone", [CLOSE_CODES.CROWDED]: "table.crowded",
-  [CLOSE_CODES.TOO_MANY_SOCKETS]: "table.too_many_sockets",
+  [CLOSE_CODES.TOO_MANY_SOCKETS]: "table.too_many_sockets", [CLOSE_CODES.INVITE_ONLY]: "table.invite_only",
 };
 
 export function closeSocket() {
