@@ -381,6 +381,20 @@ def test_eight_melds_a_side_fit_the_desktop(server: str, tmp_path: Path) -> None
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_function("() => document.querySelectorAll('.meld').length === 16")
         shot(page, "desktop-eight-melds-a-side")
+        hooks = page.evaluate(
+            """() => ({
+            drops: [...document.querySelectorAll('[data-drop]')].map((e) => e.dataset.drop),
+            melds: [...document.querySelectorAll('[data-meld]')].map((e) => e.dataset.meld),
+            zones: [...new Set([...document.querySelectorAll('[data-zone]')].map((e) => e.dataset.zone))].sort(),
+            unkeyed: [...document.querySelectorAll('#hand .card, #pile .card, .meld .card')]
+                .filter((c) => !c.dataset.key || !c.dataset.key.startsWith(c.dataset.code + '.')).length,
+            handKeys: [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.key),
+        })"""
+        )
+        assert sorted(hooks["drops"]) == sorted(["pile", "new-meld"] + [f"meld:{k}" for k in range(8)]), hooks["drops"]
+        assert hooks["melds"] == [f"1:{k}" for k in range(8)] + [f"0:{k}" for k in range(8)], hooks["melds"]
+        assert {"hand", "pile", "stock", "pozzetti", "meld", "side-0", "side-1", "seat-1"} <= set(hooks["zones"])
+        assert hooks["unkeyed"] == 0 and len(set(hooks["handKeys"])) == len(hooks["handKeys"])
         assert_fits(page, "eight melds a side", hand=True)
         scroll = page.evaluate(
             "() => { const a = document.querySelector('#felt-area'); return [a.scrollHeight, a.clientHeight,"
