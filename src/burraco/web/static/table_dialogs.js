@@ -6,7 +6,7 @@ import { send } from "./socket.js";
 export function confirmLeave() {
   showModal(h("div", { id: "leave-dialog" },
     h("h3", { id: "leave-title" }, t("table.leave.title")),
-    h("p", {}, t("table.leave.confirm")),
+    h("p", {}, t("table.leave.explain")),
     h("div", { class: "actions" },
       h("button", { id: "btn-leave-no", class: "primary", onclick: hideModal }, t("table.leave.stay")),
       h("button", { id: "btn-leave-yes", class: "danger", onclick: () => { hideModal(); send({ type: "leave" }); } }, t("table.leave.yes")))),
