@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from axe_helpers import assert_no_serious_violations
 from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
@@ -331,6 +332,7 @@ def test_a_whole_hand_by_keyboard_alone(server: str, tmp_path: Path) -> None:  #
         page.keyboard.press("?")
         page.wait_for_selector("#keys-help")
         assert "pesca dal tallone" in page.inner_text("#keys-help")
+        assert_no_serious_violations(page, "the keys' help, desktop")
         page.keyboard.press("Escape")
         page.wait_for_selector("#modal.hidden", state="attached")
         refused_on_theirs = announced = False
@@ -391,6 +393,7 @@ def test_leaving_asks_in_the_pages_own_dialog(server: str, tmp_path: Path) -> No
             assert page.evaluate("() => document.getElementById('modal-box').contains(document.activeElement)")
         assert page.get_attribute("#modal", "aria-labelledby") == "leave-title"
         shot(page, "phone-leave-dialog")
+        assert_no_serious_violations(page, "the leave dialog, phone")
         page.keyboard.press("Escape")
         page.wait_for_selector("#modal.hidden", state="attached")
         assert page.evaluate("() => document.activeElement.id") == "btn-leave"  # focus back where it was
