@@ -106,6 +106,23 @@ def test_bad_options_are_refused() -> None:
     assert all(level in (child.before or "") for level in ("champion", "principiante", "campione"))
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--players", "5", "--lang", "it"), "errore: --players: si gioca in 2, 3 o 4"),
+        (("--rules", "nope", "--lang", "it"), "errore: --rules: regole 'nope' sconosciute"),
+        (("--players", "5", "--lang", "en"), "error: --players: play 2, 3 or 4 players"),
+    ],
+)
+def test_bad_options_are_refused_in_the_players_language(args: tuple[str, ...], said: str) -> None:
+    child = _spawn(*args)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert said in (child.before or "")
+    assert "Traceback" not in (child.before or "")
+
+
 def test_a_whole_match_in_process_ends_with_the_result() -> None:
     """Drive the game loop directly (the human plays the normal bot's suggestion) to a 505 target."""
     import io

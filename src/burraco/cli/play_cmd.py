@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Callable
-from typing import Annotated, Final
+from typing import Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -32,7 +33,7 @@ from burraco.core.cards import sort_key
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.match import HandResult, Match
-from burraco.core.options import Rules, preset
+from burraco.core.options import PRESETS, Rules, preset
 from burraco.core.view import Observation, observe
 
 HUMAN: Final = 0
@@ -304,14 +305,16 @@ def play(
     lang: Annotated[str | None, typer.Option(help="it or en (default: from the LANG environment variable).")] = None,
 ) -> None:
     """Play a match of Burraco in the terminal against computer opponents."""
-    if players not in (2, 3, 4):
-        raise typer.BadParameter("play 2, 3 or 4 players", param_hint="--players")
     if lang not in (None, "it", "en"):
-        raise typer.BadParameter("it or en", param_hint="--lang")
+        raise typer.BadParameter("it o en / it or en", param_hint="--lang")
+    words = Words(language(lang, os.environ))
+    if players not in (2, 3, 4):
+        _refuse(words, "--players", words("bad_players"))
     if difficulty not in (*DIFFICULTIES, *ITALIAN.values()):
-        raise typer.BadParameter(
-            f"choose one of {', '.join((*DIFFICULTIES, *ITALIAN.values()))}", param_hint="--difficulty"
-        )
+        levels = ", ".join((*DIFFICULTIES, *ITALIAN.values()))
+        _refuse(words, "--difficulty", words("bad_difficulty", levels=levels))
+    if rules.strip().lower() not in PRESETS:
+        _refuse(words, "--rules", words("bad_rules", name=rules, presets=", ".join(PRESETS)))
     chosen = preset(rules).replace(players=players)
     if target is not None:
         chosen = chosen.replace(target=target, hands_per_turn=None)
@@ -324,6 +327,12 @@ def play(
         + [f"--difficulty {difficulty}"] * (difficulty != "normal")
     )
     TerminalGame(chosen, difficulty, chosen_seed, lang=language(lang, os.environ), again=again).run()
+
+
+def _refuse(words: Words, option: str, reason: str) -> NoReturn:
+    """One line in the player's language on standard error, and exit code 2 (as for any bad option)."""
+    print(f"{words('error')}: {option}: {reason}", file=sys.stderr)
+    raise typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:

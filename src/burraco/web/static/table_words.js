@@ -73,7 +73,7 @@ export function clockText(seconds) {
 /** A bot seat's level in words, from its name ("Bot 1 (easy)"), and the name without it. */
 export function nameAndLevel(i) {
   const seat = app.table && app.table.seats[i];
-  const raw = seat ? seat.name || seat.position : "";
+  const raw = seat ? seat.name : "";
   const m = / \((easy|normal|hard|beginner|intermediate|expert|champion|random)\)$/.exec(raw || "");
   if (m && seat.bot) return { name: displayName(raw.slice(0, m.index)), level: worded(`difficulty.${m[1]}`, m[1]) };
   return { name: seatName(i), level: "" };

@@ -126,9 +126,13 @@ export function tableTitle(name) {
   return m ? t("table.default_name", { name: m[1] }) : name;
 }
 
+/** A seat's place at the table in the page's words: "South" → "Sud". */
+export function positionName(position) { return worded(`position.${position}`, position); }
+
 export function seatName(i) {
   const seat = app.table && app.table.seats[i];
-  return seat ? displayName(seat.name || seat.position) : "—";
+  if (!seat) return "—";
+  return seat.name ? displayName(seat.name) : positionName(seat.position);
 }
 
 /** The side (index into totals) a seat counts for: 3 players are each their own entrant. */
