@@ -10,8 +10,10 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "burraco"
 LAYER = {
     "core": 1,
+    "arbiter": 1,
     "bots": 2,
     "arena": 2,
+    "analysis": 2,
     "cli": 3,
     "tournament": 3,
     "bench": 3,
@@ -20,6 +22,16 @@ LAYER = {
     "rl": 3,
     "rulebook": 2,
 }
+
+
+UNLAYERED = {"__init__", "__main__", "data", "extras", "py"}
+"""Top-level names of the package that hold no code of a layer (the package itself, data, py.typed)."""
+
+
+def test_every_package_has_a_layer() -> None:
+    names = {p.name.split(".")[0] for p in SRC.iterdir() if not p.name.startswith((".", "_")) or p.suffix == ".py"}
+    unplaced = sorted(names - set(LAYER) - UNLAYERED - {"__pycache__"})
+    assert not unplaced, f"give these a layer in LAYER: {unplaced}"
 
 
 def _imports(path: Path) -> set[str]:

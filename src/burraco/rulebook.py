@@ -173,7 +173,7 @@ def _table(rows: list[str], ids: frozenset[str]) -> str:
     head, body = _cells(rows[0]), [_cells(r) for r in rows[2:]]
     th = "".join(f"<th>{_inline(c, ids)}</th>" for c in head)
     trs = "".join("<tr>" + "".join(f"<td>{_inline(c, ids)}</td>" for c in row) + "</tr>\n" for row in body)
-    return f"<table>\n<thead><tr>{th}</tr></thead>\n<tbody>\n{trs}</tbody>\n</table>"
+    return f'<table tabindex="0">\n<thead><tr>{th}</tr></thead>\n<tbody>\n{trs}</tbody>\n</table>'
 
 
 def _blocks(markdown: str) -> list[tuple[str, list[str]]]:
@@ -219,8 +219,9 @@ def _render_block(kind: str, lines: list[str], ids: frozenset[str]) -> str:
 
 def to_html(markdown: str) -> str:
     """A fragment of HTML for the markdown this page uses: headings ``#``–``###`` (numbered ones get
-    ids like ``s4-1``), paragraphs, ``-`` and ``1.`` lists, pipe tables, inline code, bold, italic.
-    Everything else is text, and all text is escaped.
+    ids like ``s4-1``), paragraphs, ``-`` and ``1.`` lists, pipe tables (focusable, so a keyboard can
+    scroll a wide one on a phone), inline code, bold, italic. Everything else is text, and all text is
+    escaped.
 
     >>> print(to_html("## 4. Melds\\n\\nA *meld*: `7H 8H 9H` <b>, see §4.\\n\\n- one\\n- **two**"))
     <h2 id="s4">4. Melds</h2>
@@ -230,7 +231,7 @@ def to_html(markdown: str) -> str:
     <li><strong>two</strong></li>
     </ul>
     >>> print(to_html("| a | b |\\n| --- | --- |\\n| `1` | 2 & 3 |"))
-    <table>
+    <table tabindex="0">
     <thead><tr><th>a</th><th>b</th></tr></thead>
     <tbody>
     <tr><td><code>1</code></td><td>2 &amp; 3</td></tr>

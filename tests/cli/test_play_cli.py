@@ -106,6 +106,23 @@ def test_bad_options_are_refused() -> None:
     assert all(level in (child.before or "") for level in ("champion", "principiante", "campione"))
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--players", "5", "--lang", "it"), "errore: --players: si gioca in 2, 3 o 4"),
+        (("--rules", "nope", "--lang", "it"), "errore: --rules: regole 'nope' sconosciute"),
+        (("--players", "5", "--lang", "en"), "error: --players: play 2, 3 or 4 players"),
+    ],
+)
+def test_bad_options_are_refused_in_the_players_language(args: tuple[str, ...], said: str) -> None:
+    child = _spawn(*args)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert said in (child.before or "")
+    assert "Traceback" not in (child.before or "")
+
+
 def test_a_whole_match_in_process_ends_with_the_result() -> None:
     """Drive the game loop directly (the human plays the normal bot's suggestion) to a 505 target."""
     import io
@@ -204,7 +221,7 @@ def test_an_italian_player_reads_italian_help_refusals_and_hints() -> None:
     from burraco.cli.play_words import Words
     from burraco.core.options import preset
 
-    typed = iter(["aiuto", "cala 7H 8H 9H", "consiglio", "esci"])
+    typed = iter(["aiuto", "cala 7H 8H 9H", "consiglio", "pesca", "esci"])
     buffer = io.StringIO()
     game = TerminalGame(
         preset("fibur"), "easy", seed=1, console=Console(file=buffer, width=160), read=lambda _: next(typed), lang="it"
@@ -215,6 +232,7 @@ def test_an_italian_player_reads_italian_help_refusals_and_hints() -> None:
     assert "Non si può: Prima pesca dal tallone o raccogli gli scarti. (regole §3)" in text
     assert "mosse possibili (" in text and "consiglio: " in text and "legal actions" not in text
     assert "  pesca" in text and "  draw" not in text
+    assert "Peschi " in text and "Tu pesca" not in text  # the player's own moves in the second person
     assert "Partita numero 1: per rigiocare le stesse smazzate, scrivi burraco play --seed 1" in text
     closing = "you cannot close without a burraco on your side (rules §6.2)"
     assert (

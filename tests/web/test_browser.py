@@ -8,6 +8,7 @@ then it fails.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from axe_helpers import assert_no_serious_violations
 
 from burraco.web.app import create_app
 
@@ -127,6 +129,53 @@ def assert_fits(page: Any, where: str, hand: bool = False) -> None:
         assert inside == [True, True], f"{where}: the hand or the Discard button is off screen"
 
 
+def in_view(page: Any, selectors: list[str]) -> list[bool]:
+    """Whether each element is wholly inside the viewport."""
+    return list(
+        page.evaluate(
+            "(ss) => ss.map((s) => { const r = document.querySelector(s).getBoundingClientRect();"
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })",
+            selectors,
+        )
+    )
+
+
+def card_widths(page: Any) -> dict[str, list[float]]:
+    """The laid-out widths (not the moment of an animation) of the hand's, the melds' and the pile's cards."""
+    return dict(
+        page.evaluate(
+            "() => Object.fromEntries(['#hand', '.meld', '#pile'].map((z) => [z,"
+            " [...document.querySelectorAll(z + ' .card')].map((c) => c.offsetWidth)]))"
+        )
+    )
+
+
+def pick_up(page: Any) -> None:
+    """On the player's turn, pick up the discard pile instead of drawing, then discard."""
+    page.wait_for_function("() => !document.querySelector('#btn-pickup').disabled")
+    page.click("#btn-pickup")
+    page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+
+
+def click_card(page: Any, selector: str) -> None:
+    """Click a card where it shows when the hand overlaps: its top-left corner (rank and suit)."""
+    page.click(selector, position={"x": 8, "y": 24})
+
+
+def discard_any(page: Any) -> None:
+    """Discard the first card the rules allow (a card picked up alone may not go straight back)."""
+    for nth in range(page.locator("#hand .card").count()):
+        click_card(page, f"#hand .card >> nth={nth}")
+        page.click("#btn-discard")
+        page.wait_for_function(
+            "() => document.querySelector('#btn-discard').disabled || document.querySelector('#message').textContent"
+        )
+        if page.is_disabled("#btn-discard") and not page.query_selector("#hand .card[aria-pressed='true']"):
+            return
+        click_card(page, f"#hand .card >> nth={nth}")  # refused: choose the next one
+    raise AssertionError("no card could be discarded")
+
+
 def hand_rows(page: Any, cards: int) -> tuple[int, bool]:
     """The rows #hand takes (and whether it stays on screen) when it holds ``cards`` cards: copies of
     its cards are added for the measure, then taken away."""
@@ -165,7 +214,8 @@ def play_turns(page: Any, turns: int, check: str | None = None) -> bool:
             assert_fits(page, f"{check}, turn {turn}", hand=True)
         page.click("#btn-draw")
         page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
-        page.click("#hand .card >> nth=0")
+        click_card(page, "#hand .card >> nth=0")
+        page.wait_for_selector("#hand .card[aria-pressed='true']")
         page.click("#btn-discard")
         page.wait_for_function(
             "() => document.querySelector('#scoresheet') || document.querySelector('#btn-discard').disabled"
@@ -203,6 +253,10 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         )
         page.click("#btn-draw")
         page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+        page.click("#btn-hint")  # the legal moves in words, not the server's codes
+        hint = page.inner_text("#message")
+        assert hint.startswith("You may now:") and re.search(r"discard one of \d+ cards", hint), hint
+        assert "move." not in hint and not re.search(r"\b\d{1,2}[HDCS]\b", hint), hint
         melds_before = page.locator(".meld.mine").count()
         for nth in (0, 4, 8):  # three cards that (on this deal) make no meld: the engine's reason shows
             page.click(f"#hand .card >> nth={nth}")
@@ -214,7 +268,10 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         )
         message = page.inner_text("#message")
         assert re.search(r"rules §|Not allowed|meld", message) or page.locator(".meld.mine").count() > melds_before
-        page.click("#sort-suit")  # clears the selection
+        page.click("#sort-rank")  # the selection survives a new order: the three cards are still chosen
+        assert page.locator("#hand .card[aria-pressed='true']").count() == 3
+        while page.locator("#hand .card[aria-pressed='true']").count():
+            page.click("#hand .card[aria-pressed='true'] >> nth=0")
         page.click("#hand .card >> nth=0")
         page.click("#btn-discard")
         assert play_turns(page, 40)
@@ -250,18 +307,32 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
         table = practice_table(page, 4, seed=4242, hands=1, options={"max_turns": 60}, bots="beginner")
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_selector("#hand .card")
-        assert "Bot 1 (principiante)" in page.inner_text("#seat-1")  # a bot seat's level in the page's language
+        seat = page.inner_text("#seat-1")  # a bot seat's name whole, its level in the page's language
+        assert "1" in seat and "principiante" in seat and "…" not in seat
         assert_fits(page, "start of the hand", hand=True)
         if size == "phone":  # a long hand after a big pick-up: overlapped more, at most two rows
             for cards in (20, 24, 34, 44):
                 assert hand_rows(page, cards) == (2, True), f"{cards} cards"
+        assert_no_serious_violations(page, f"the table, {size}")
         ended = play_turns(page, 12, check=size)
         if not ended:
             assert_fits(page, "late in the hand", hand=True)
             shot(page, f"{size}-late-4-players")
+            widths = card_widths(page)
+            assert widths[".meld"], "nobody melded in 12 turns: choose another seed"
+            hand, meld = min(widths["#hand"]), min(widths[".meld"])
             if size == "desktop":
                 height = page.evaluate("() => document.documentElement.scrollHeight")
                 assert height <= viewport["height"], f"a late 4-player hand is {height} px tall"
+                assert meld >= 44 and hand > meld and min(widths["#pile"] or [44]) >= 40, widths
+            else:
+                assert meld >= 30 and hand > meld, widths
+            page.wait_for_function("() => !document.querySelector('#btn-draw').disabled")
+            pick_up(page)  # the hand grows; the turn line, the hand and the actions stay in view
+            assert in_view(page, ["#turn", "#hand", "#bar .actions", "#btn-discard"]) == [True] * 4
+            assert_fits(page, "after a pick-up", hand=True)
+            shot(page, f"{size}-after-pick-up")
+            discard_any(page)
             ended = play_turns(page, 40)
         assert ended
         page.wait_for_selector("#scoresheet")
@@ -273,4 +344,69 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
         page.wait_for_function("() => document.querySelector('#replay').textContent.includes('passo 1 di')")
         assert_fits(page, "replay")
         shot(page, f"{size}-replay")
+    assert errors == []
+
+
+def eight_melds(side: int) -> list[dict[str, Any]]:
+    """Eight melds of seven cards (a sequence with a pinella, then combinations), as the server sends them."""
+    run = ["3H", "4H", "2C", "6H", "7H", "8H", "9H"]
+    melds = [{"cards": run, "wild": 2, "stands_for": "5H", "burraco": "dirty" if side else "", "kind": "sequence"}]
+    for rank in ("5", "6", "7", "8", "9", "10", "J"):
+        cards = [f"{rank}{s}" for s in "HDCSHDC"]
+        melds.append({"cards": cards, "wild": -1, "stands_for": "", "burraco": "clean", "kind": "combination"})
+    return melds
+
+
+def test_eight_melds_a_side_fit_the_desktop(server: str, tmp_path: Path) -> None:
+    """At 1280×800 a side with eight melds of seven cards, on both sides, shows whole without scrolling:
+    the states the page receives are given eight melds a side on the way (what a long hand looks like)."""
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "state" and data.get("view"):
+                data["view"]["melds"] = [eight_melds(0), eight_melds(1)]
+                message = json.dumps(data)
+            ws.send(message)
+
+        upstream.on_message(from_server)
+        ws.on_message(lambda message: upstream.send(message))
+
+    with browser(tmp_path, DESKTOP, locale="it-IT") as (page, errors):
+        page.route_web_socket(re.compile(r".*/ws/tables/\d+$"), route)
+        as_guest(page, server, "Giulia")
+        table = practice_table(page, 4, seed=4242)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_function("() => document.querySelectorAll('.meld').length === 16")
+        shot(page, "desktop-eight-melds-a-side")
+        hooks = page.evaluate(
+            """() => ({
+            drops: [...document.querySelectorAll('[data-drop]')].map((e) => e.dataset.drop),
+            melds: [...document.querySelectorAll('[data-meld]')].map((e) => e.dataset.meld),
+            zones: [...new Set([...document.querySelectorAll('[data-zone]')].map((e) => e.dataset.zone))].sort(),
+            unkeyed: [...document.querySelectorAll('#hand .card, #pile .card, .meld .card')]
+                .filter((c) => !c.dataset.key || !c.dataset.key.startsWith(c.dataset.code + '.')).length,
+            handKeys: [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.key),
+        })"""
+        )
+        assert sorted(hooks["drops"]) == sorted(["pile", "new-meld"] + [f"meld:{k}" for k in range(8)]), hooks["drops"]
+        assert hooks["melds"] == [f"1:{k}" for k in range(8)] + [f"0:{k}" for k in range(8)], hooks["melds"]
+        assert {"hand", "pile", "stock", "pozzetti", "meld", "side-0", "side-1", "seat-1"} <= set(hooks["zones"])
+        assert hooks["unkeyed"] == 0 and len(set(hooks["handKeys"])) == len(hooks["handKeys"])
+        assert_fits(page, "eight melds a side", hand=True)
+        scroll = page.evaluate(
+            "() => { const a = document.querySelector('#felt-area'); return [a.scrollHeight, a.clientHeight,"
+            " document.documentElement.scrollHeight, innerHeight]; }"
+        )
+        assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], f"the melds need scrolling: {scroll}"
+        widths = card_widths(page)
+        assert min(widths[".meld"]) >= 44 and min(widths["#hand"]) > min(widths[".meld"]), widths
+        assert in_view(page, ["#side-mine .meld:last-child", "#side-1 .meld:last-child", "#hand"]) == [True] * 3
+        labels = page.eval_on_selector_all("#side-mine .meld", "ms => ms.map((m) => m.getAttribute('aria-label'))")
+        assert labels[0] == (
+            "Combinazione 1: tre di cuori, quattro di cuori, pinella (vale cinque di cuori), sei di cuori, "
+            "sette di cuori, otto di cuori e nove di cuori"
+        )
     assert errors == []

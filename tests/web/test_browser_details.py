@@ -8,9 +8,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from axe_helpers import assert_no_serious_violations
 from test_browser import as_guest, assert_fits, browser, play_turns, practice_table, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def test_italian_by_default_switchable_and_remembered(server: str, tmp_path: Path) -> None:  # noqa: F811
@@ -85,8 +87,9 @@ def test_escape_closes_dialogs_and_totals_name_the_sides(server: str, tmp_path: 
         table = practice_table(page, 4, seed=99)
         page.goto(f"{server}/#/table/{table}")
         page.wait_for_selector("#hand .card")
-        totals = page.inner_text("#totals")
+        totals = page.text_content("#totals")  # on a phone the names show in the sides' labels, not the top line
         assert "Us" in totals and "Sara" in totals and "Bot" in totals
+        assert "Us · Sara (guest) & Bot 2" in page.inner_text("#side-mine")
         page.click("#btn-rules")
         page.wait_for_selector("#rules-panel")
         page.keyboard.press("Escape")
@@ -107,7 +110,11 @@ def test_three_players_keep_your_side_in_place_and_explain_the_credit(server: st
             if turn == 2:
                 assert_fits(page, "3 players", hand=True)
                 shot(page, "desktop-3-players")
-            assert page.evaluate("() => document.querySelector('.sides').lastElementChild.id") == "side-mine"
+            below = page.evaluate(
+                "() => document.querySelector('#side-mine').getBoundingClientRect().top"
+                " > document.querySelector('#pile').getBoundingClientRect().bottom"
+            )
+            assert below, "your side's melds are not next to your hand"
             if play_turns(page, 2):
                 break
         assert play_turns(page, 40)
@@ -125,7 +132,10 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
             "() => document.querySelector('#btn-draw') && !document.querySelector('#btn-draw').disabled"
         )
         assert re.search(r"\d+ s", page.inner_text("#timer")) and page.query_selector("#timer svg")  # no emoji
-        page.wait_for_function("() => document.querySelector('#message').textContent.includes('il computer giocherà')")
+        page.wait_for_function(
+            "() => document.querySelector('#clock-warn') && "
+            "document.querySelector('#clock-warn').textContent.includes('il computer giocherà')"
+        )
         page.wait_for_function("() => document.querySelector('#absence')", timeout=10_000)
         assert "Paola" in page.inner_text("#absence")
         page.click(".log-box summary")
@@ -133,6 +143,19 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
             "() => document.querySelector('#log').textContent.includes('giocata dal computer per Paola')"
         )
         assert_fits(page, "a timed-out turn", hand=True)
+        # the warning is gone as soon as it is no longer true: not during the bot's turn
+        page.wait_for_function("() => document.querySelector('#turn').textContent !== 'Tocca a te'")
+        assert page.query_selector("#clock-warn") is None
+        # three time-outs in a row: the computer takes the seat; the page says what it did and how to come back
+        page.wait_for_selector("#standin-summary", timeout=40_000)
+        summary = page.inner_text("#standin-mine")
+        assert "Dalla mano 1" in summary and "Totali allora" in summary, summary
+        assert page.inner_text("#btn-back") == "Riprendi il posto"
+        shot(page, "phone-standin-summary")
+        page.click("#btn-back")
+        page.wait_for_selector("#btn-standin-ok")  # back in the seat: the summary stays until seen
+        page.click("#btn-standin-ok")
+        page.wait_for_selector("#standin-mine", state="detached")
     assert errors == []
 
 
@@ -249,7 +272,7 @@ def test_counts_take_their_plural_form(server: str, tmp_path: Path) -> None:  # 
             "Ospite · 0 partite",
             "1 iscritto",
             "Manca 1 secondo: gioca, o il computer giocherà per te.",
-            "Tempo scaduto 2 volte di fila su 3: alla 3ª il computer prende il tuo posto.",
+            "Il tuo tempo è scaduto 2 volte di fila: se scade 3 volte di fila, il computer prende il tuo posto.",
             "4 giocatori",
         ]
         assert words["en"][:7] == [
@@ -261,4 +284,201 @@ def test_counts_take_their_plural_form(server: str, tmp_path: Path) -> None:  # 
             "Guest · 0 matches",
             "1 entrant",
         ]
+    assert errors == []
+
+
+RANKS_IT = {"A": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei", "7": "sette", "8": "otto"}
+RANKS_IT |= {"9": "nove", "10": "dieci", "J": "fante", "Q": "donna", "K": "re"}
+SUITS_IT = {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"}
+
+
+def italian_name(code: str) -> str:
+    """A card's name as an Italian player says it: "re di cuori", "dieci di picche", "jolly"."""
+    return "jolly" if code == "JK" else f"{RANKS_IT[code[:-1]]} di {SUITS_IT[code[-1]]}"
+
+
+def focused(page: Any) -> dict[str, Any]:
+    return dict(
+        page.evaluate(
+            "() => { const e = document.activeElement; return {key: e.dataset.key || '', meld: e.dataset.meld || '',"
+            " inHand: Boolean(e.closest('#hand')), pressed: e.getAttribute('aria-pressed'), id: e.id}; }"
+        )
+    )
+
+
+def tab_to(page: Any, selector: str, back: bool = True, presses: int = 60) -> bool:
+    """Press (Shift+)Tab until the focused element matches ``selector``; False if it never does."""
+    for _ in range(presses):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return True
+    return False
+
+
+def test_a_whole_hand_by_keyboard_alone(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """After sitting down, no mouse: P draws, M goes to the hand, arrows move, Space chooses, S discards,
+    ? shows the keys; an opponent's meld says why it takes no card; the others' moves are said in words;
+    the hand ends on the score sheet, which has the focus. Every card is named in Italian."""
+    with browser(tmp_path, DESKTOP, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Tastiera")
+        table = practice_table(page, 2, seed=21, hands=1, options={"max_turns": 24})
+        page.goto(f"{server}/#/table/{table}")  # sat down: from here on, keys only
+        page.wait_for_selector("#hand .card")
+        cards = page.eval_on_selector_all(
+            "#hand .card", "cs => cs.map(c => [c.dataset.code, c.getAttribute('aria-label'), c.tabIndex, c.tagName])"
+        )
+        assert [label for _, label, _, _ in cards] == [italian_name(code) for code, _, _, _ in cards]
+        assert [tab for *_, tab, _ in cards].count(0) == 1 and {tag for *_, tag in cards} == {"BUTTON"}
+        page.keyboard.press("?")
+        page.wait_for_selector("#keys-help")
+        assert "pesca dal tallone" in page.inner_text("#keys-help")
+        assert_no_serious_violations(page, "the keys' help, desktop")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#modal.hidden", state="attached")
+        refused_on_theirs = announced = False
+        for turn in range(40):
+            page.wait_for_function(
+                "() => document.querySelector('#scoresheet') || !document.querySelector('#btn-draw').disabled"
+            )
+            if page.query_selector("#scoresheet"):
+                break
+            if re.search(r"ha scartato (il|l'|la) ", page.inner_text("#announce")):
+                announced = True
+            page.keyboard.press("m")
+            before = focused(page)
+            page.keyboard.press("p")
+            page.wait_for_function("() => document.querySelector('#btn-pickup').disabled")
+            after = focused(page)  # the page was patched, not rebuilt: the focus stayed on the same card
+            assert after["inHand"] and after["key"] == before["key"], (before, after)
+            first = after
+            assert first["inHand"], first
+            page.keyboard.press("ArrowRight")
+            moved = focused(page)
+            assert moved["inHand"] and moved["key"] != first["key"], (first, moved)
+            page.keyboard.press("Space")
+            page.wait_for_function("() => document.activeElement.getAttribute('aria-pressed') === 'true'")
+            if not refused_on_theirs and page.query_selector("#side-1 .meld"):
+                assert tab_to(page, "#side-1 .meld"), "an opponent's meld is not reachable by Tab"
+                page.keyboard.press("Enter")
+                page.wait_for_function("() => document.querySelector('#message').textContent.includes('solo')")
+                assert page.inner_text("#message") == "Puoi attaccare solo alle tue combinazioni."
+                refused_on_theirs = True
+                page.keyboard.press("m")
+            page.keyboard.press("s")
+            page.wait_for_function(
+                "() => document.querySelector('#scoresheet') || document.querySelector('#btn-discard').disabled"
+            )
+            if turn == 3:
+                shot(page, "desktop-keyboard")
+        page.wait_for_selector("#scoresheet")
+        assert page.evaluate("() => document.querySelector('#modal').contains(document.activeElement)")
+        assert announced, "no discard of the bot was said in words"
+        assert refused_on_theirs, "the bot never melded: choose another seed"
+    assert errors == []
+
+
+def test_leaving_asks_in_the_pages_own_dialog(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """Lascia opens the page's dialog: focus inside, Tab stays inside, Esc closes it and nothing is sent."""
+    with browser(tmp_path, PHONE, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Rita")
+        table = practice_table(page, 2, seed=8)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        page.on("dialog", lambda d: (_ for _ in ()).throw(AssertionError(f"a native dialog opened: {d.message}")))
+        page.click("#btn-leave")
+        page.wait_for_selector("#leave-dialog")
+        assert page.evaluate("() => document.activeElement.id") == "btn-leave-no"
+        for _ in range(3):
+            page.keyboard.press("Tab")
+            assert page.evaluate("() => document.getElementById('modal-box').contains(document.activeElement)")
+        assert page.get_attribute("#modal", "aria-labelledby") == "leave-title"
+        shot(page, "phone-leave-dialog")
+        assert_no_serious_violations(page, "the leave dialog, phone")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#modal.hidden", state="attached")
+        assert page.evaluate("() => document.activeElement.id") == "btn-leave"  # focus back where it was
+        assert page.query_selector("#btn-leave") and "ha lasciato" not in page.inner_text("#felt")
+    assert errors == []
+
+
+RED, BLUE, GREEN, BLACK = "rgb(192, 38, 45)", "rgb(29, 78, 216)", "rgb(21, 128, 61)", "rgb(22, 22, 22)"
+
+
+def test_the_four_colour_deck_is_a_setting_that_stays(server: str, tmp_path: Path) -> None:  # noqa: F811
+    ink = (
+        "(suit) => [...document.querySelectorAll('#felt .card .ink.s-' + suit + ', #hand .card .ink.s-' + suit)]"
+        ".map((g) => getComputedStyle(g).color)"
+    )
+    with browser(tmp_path, DESKTOP, locale="it-IT") as (page, errors):
+        as_guest(page, server, "Colori")
+        table = practice_table(page, 4, seed=4242)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_selector("#hand .card")
+        colours = {suit: set(page.evaluate(ink, suit)) for suit in "HDCS"}
+        assert colours["D"] <= {RED} and colours["C"] <= {BLACK}, colours
+        assert page.evaluate(ink, "D") or page.evaluate(ink, "C"), "no diamond nor club on the table"
+        page.click("#btn-four")
+        page.wait_for_selector("#btn-four[aria-pressed='true']")
+        page.reload()
+        page.wait_for_selector("#hand .card")
+        assert page.get_attribute("#btn-four", "aria-pressed") == "true"
+        colours = {suit: set(page.evaluate(ink, suit)) for suit in "HDCS"}
+        assert colours == {"H": {RED}, "D": {BLUE}, "C": {GREEN}, "S": {BLACK}} or (
+            colours["H"] <= {RED} and colours["D"] <= {BLUE} and colours["C"] <= {GREEN} and colours["S"] <= {BLACK}
+        ), colours
+        shot(page, "desktop-four-colour")
+    assert errors == []
+
+
+def test_a_spectator_sees_the_sides_by_their_players(server: str, tmp_path: Path) -> None:  # noqa: F811
+    from test_browser_tournament import two_screens
+
+    with two_screens() as (watcher, player, errors):
+        as_guest(player, server, "Giulia")
+        table = player.evaluate(
+            "async () => (await (await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+            "'application/json'}, body: JSON.stringify({players: 2, sit: true, bots: 'beginner'})})).json()).table.id"
+        )
+        player.goto(f"{server}/#/table/{table}")
+        player.wait_for_selector("#hand .card")
+        as_guest(watcher, server, "Guardo")
+        watcher.goto(f"{server}/#/table/{table}")
+        watcher.wait_for_selector("#side-0")
+        labels = [watcher.inner_text(f"#side-{side} .side-label") for side in (0, 1)]
+        assert labels[0].startswith("Giulia") and labels[1].startswith("Bot 1"), labels
+        assert not any(word in " ".join(labels) for word in ("Us", "Them", "Noi", "Loro")), labels
+        assert watcher.query_selector("#hand") is None and watcher.query_selector("#seat-0")
+        shot(watcher, "desktop-spectator")
+    assert errors == []
+
+
+def test_an_absent_player_is_shown_with_the_time_before_the_computer_plays(server: str, tmp_path: Path) -> None:  # noqa: F811
+    """Two people at a table; one goes away: the other sees "assente" on that seat, counting down."""
+    from test_browser_tournament import two_screens
+
+    with two_screens() as (guest, host, errors):  # the host's phone speaks Italian
+        as_guest(host, server, "Giulia")
+        table = host.evaluate(
+            "async () => (await (await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': "
+            "'application/json'}, body: JSON.stringify({players: 2, sit: true})})).json()).table.id"
+        )
+        host.goto(f"{server}/#/table/{table}")
+        host.wait_for_selector("#seat-1")
+        as_guest(guest, server, "Marco")
+        guest.goto(f"{server}/#/table/{table}")
+        guest.click("#seat-1 .sit")
+        host.wait_for_selector("#hand .card")
+        guest.wait_for_selector("#hand .card")
+        assert "assente" not in host.inner_text("#seat-1")
+        guest.goto(f"{server}/#/")  # Marco leaves the table's page: his socket closes
+        host.wait_for_function("() => /assente · \\d+ s/.test(document.querySelector('#seat-1').textContent)")
+        first = int(re.findall(r"assente · (\d+) s", host.inner_text("#seat-1"))[0])
+        host.wait_for_function(
+            "(n) => { const m = /assente · (\\d+) s/.exec(document.querySelector('#seat-1').textContent);"
+            " return m && Number(m[1]) < n; }",
+            arg=first,
+        )
+        shot(host, "phone-absent-seat")
+        guest.goto(f"{server}/#/table/{table}")  # back: the seat is his again, the notice goes
+        host.wait_for_function("() => !document.querySelector('#seat-1').textContent.includes('assente')")
     assert errors == []

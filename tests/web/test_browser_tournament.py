@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from axe_helpers import assert_no_serious_violations
 from test_browser import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WAIT_MS, assert_fits, require_chromium, server, shot
 from typer.testing import CliRunner
 
@@ -55,6 +56,8 @@ def open_console(page: Any, server: str, tmp_path: Path, director: str, name: st
     granted = CliRunner().invoke(director_cli, ["grant", director, "--db", database])
     assert granted.exit_code == 0, granted.stderr
     page.goto(server + "/#/tournaments")
+    page.wait_for_selector("#tour-file")
+    assert_no_serious_violations(page, "a director's tournaments page")
     page.fill("#tour-name", name)
     page.fill("#tour-turns", str(turns))
     page.fill("#tour-movement", movement)
@@ -102,6 +105,7 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         assert "Standings after turn 1" in desk.inner_text("#console-standings")
         assert_fits(desk, "console, desktop")
         shot(desk, "desktop-tournament-console")
+        assert_no_serious_violations(desk, "director's console, desktop")
         tournament = desk.url.rsplit("/", 1)[1]
 
         phone.goto(f"{server}/#/tournament/{tournament}")  # the shared link, on a phone, in Italian
@@ -110,6 +114,7 @@ def test_console_and_public_page(server: str, tmp_path: Path) -> None:
         assert "Rossi-Bianchi" in phone.inner_text("#standings") and "1100–800" in phone.inner_text("#turn-1")
         assert_fits(phone, "public page, phone")
         shot(phone, "phone-tournament-standings")
+        assert_no_serious_violations(phone, "public standings, phone")
 
         desk.click("#pair-btn")  # turn 2 (Danish): the phone's page shows it by itself
         desk.wait_for_selector("#card-2-1")

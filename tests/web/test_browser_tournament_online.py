@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from axe_helpers import assert_no_serious_violations
 from test_browser import assert_fits, shot
 from test_browser_tournament import sign_up, two_screens
 from tournament_helpers import NINE, cli
@@ -138,6 +139,7 @@ def test_an_online_event_in_the_browser(online_server: str, tmp_path: Path) -> N
         desk.click("#online-start")
         desk.wait_for_function("() => document.querySelectorAll('#online-tables li').length === 5")
         shot(desk, "desktop-online-console")
+        assert_no_serious_violations(desk, "online console, desktop")
 
         phone.goto(f"{server}/#/tournament/{tournament}")  # Anna, in Italian: her table, its link, the clock
         phone.wait_for_selector("#my-table-link")
@@ -145,6 +147,7 @@ def test_an_online_event_in_the_browser(online_server: str, tmp_path: Path) -> N
         assert "Turno 1: mancano" in phone.inner_text("#turn-clock")
         assert_fits(phone, "online panel, phone")
         shot(phone, "phone-online-my-table")
+        assert_no_serious_violations(phone, "online panel, phone")
         phone.click("#my-table-link")
         phone.wait_for_selector(".seat-name")
         assert "Anna" in phone.inner_text("#main")

@@ -102,7 +102,7 @@ def test_the_page_modules_import_one_way() -> None:
         name: set(re.findall(r'^import[^;]*?from "\./([\w.]+\.js)";', text, re.M | re.S))
         for name, text in scripts().items()
     }
-    assert graph["sheets.js"] and "socket.js" in graph["table.js"]
+    assert graph["app.js"] and any("socket.js" in imported for imported in graph.values())  # the graph was read
 
     def visit(name: str, path: tuple[str, ...]) -> None:
         assert name not in path, " → ".join((*path, name))

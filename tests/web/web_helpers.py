@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
@@ -18,6 +19,7 @@ from burraco.web.accounts.login_guard import LoginLimits
 from burraco.web.app import create_app
 from burraco.web.cluster.node import Node
 from burraco.web.lobby.manager import TableManager
+from burraco.web.persistence import db
 from burraco.web.table.live import Table
 
 MAX_MESSAGES = 20_000
@@ -78,6 +80,17 @@ def node(client: TestClient) -> Node:
 
 def table_of(client: TestClient, table_id: int) -> Table:
     return manager(client).tables[table_id]
+
+
+def events_of(client: TestClient, table_id: int) -> list[tuple[str, int, str]]:
+    """A table's stored events, in order: ``(kind, seat, text)``."""
+    store: db.Store = client.app.state.store  # type: ignore[attr-defined]
+    return store.read(
+        lambda c: [
+            (r.kind, r.seat, r.text)
+            for r in c.execute(select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))
+        ]
+    )
 
 
 def tick(client: TestClient) -> int:

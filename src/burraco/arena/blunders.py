@@ -41,7 +41,7 @@ def count_blunders(hand: Hand, actions: Sequence[tuple[int, Action]]) -> list[di
         side = hand.side_of[seat]
         if action.kind in ("draw", "pickup"):
             hand.apply(action)
-            could_close = _winning_close_exists(hand) if hand.phase == "play" and hand.to_play == seat else False
+            could_close = winning_close_exists(hand) if hand.phase == "play" and hand.to_play == seat else False
             continue
         if action.kind == "discard":
             _judge_discard(hand, seat, action.cards[0], counts[side])
@@ -64,18 +64,19 @@ def _judge_discard(hand: Hand, seat: int, card: int, counts: dict[str, int]) -> 
         return
     legal = [a.cards[0] for a in hand.legal_actions() if a.kind == "discard"]
     side = hand.side_of[seat]
-    if _feeds(hand, side, card) and any(not _feeds(hand, side, c) for c in legal):
+    if feeds(hand, side, card) and any(not feeds(hand, side, c) for c in legal):
         counts["feeds"] += 1
     if IS_WILD[card] and any(not IS_WILD[c] for c in legal):
         counts["wild_discards"] += 1
 
 
-def _feeds(hand: Hand, side: int, card: int) -> bool:
+def feeds(hand: Hand, side: int, card: int) -> bool:
+    """Would discarding ``card`` let an opponent of ``side`` attach it to one of their melds?"""
     rules = hand.rules
     return any(attaches_to(m, card, rules) for s, melds in enumerate(hand.melds) if s != side for m in melds)
 
 
-def _winning_close_exists(hand: Hand) -> bool:
+def winning_close_exists(hand: Hand) -> bool:
     """Could the seat to play close this turn and win the hand? (Only checked near a close.)"""
     seat = hand.to_play
     side = hand.side_of[seat]

@@ -14,6 +14,8 @@ import typer
 
 from burraco import __version__
 from burraco.cli import (
+    analyse_cmd,
+    arbiter_cmd,
     arena_cmd,
     bench_cmd,
     fuzz_cmd,
@@ -53,12 +55,14 @@ def _root(
 
 vp_cmd.register(app)
 replay_cmd.register(app)
+analyse_cmd.register(app)
 fuzz_cmd.register(app)
 arena_cmd.register(app)
 play_cmd.register(app)
 meld_cmd.register(app)
 bench_cmd.register(app)
 rules_cmd.register(app)
+arbiter_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

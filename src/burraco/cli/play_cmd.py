@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Callable
-from typing import Annotated, Final
+from typing import Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -32,7 +33,7 @@ from burraco.core.cards import sort_key
 from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.match import HandResult, Match
-from burraco.core.options import Rules, preset
+from burraco.core.options import PRESETS, Rules, preset
 from burraco.core.view import Observation, observe
 
 HUMAN: Final = 0
@@ -160,17 +161,18 @@ class TerminalGame:
         """One log record in words (rich markup: cards in colour)."""
         w = self.words
         who = self.names[record.seat] if 0 <= record.seat < self.players else w("the_table")
+        you = "_you" if record.seat == HUMAN else ""  # "Peschi 9♣", not "Tu pesca 9♣"
         kind, cards = record.kind, cards_markup(record.cards)
         if kind == "draw":
-            return w("drew", who=who, card=cards) if record.cards else w("drew_stock", who=who)
+            return w("drew" + you, who=who, card=cards) if record.cards else w("drew_stock" + you, who=who)
         texts = {"pickup": "picked", "meld": "melded", "attach": "attached", "discard": "discarded", "close": "closed"}
         if kind in texts:
-            return w(texts[kind], who=who, cards=cards, card=cards, target=record.target)
+            return w(texts[kind] + you, who=who, cards=cards, card=cards, target=record.target)
         if kind == "pozzetto":
             if record.seat < 0:
                 return w("pozzetto_stock")
             shown = f": {cards_markup(sorted(record.cards, key=sort_key))}" if record.cards else ""
-            return w("took_pozzetto", who=who, detail=escape(w.detail(record.detail)), cards=shown)
+            return w("took_pozzetto" + you, who=who, detail=escape(w.detail(record.detail)), cards=shown)
         if kind == "end":
             return w("ends", detail=escape(w.end(record.detail)))
         return escape(f"{who}: {kind} {record.detail}".strip())
@@ -303,14 +305,16 @@ def play(
     lang: Annotated[str | None, typer.Option(help="it or en (default: from the LANG environment variable).")] = None,
 ) -> None:
     """Play a match of Burraco in the terminal against computer opponents."""
-    if players not in (2, 3, 4):
-        raise typer.BadParameter("play 2, 3 or 4 players", param_hint="--players")
     if lang not in (None, "it", "en"):
-        raise typer.BadParameter("it or en", param_hint="--lang")
+        raise typer.BadParameter("it o en / it or en", param_hint="--lang")
+    words = Words(language(lang, os.environ))
+    if players not in (2, 3, 4):
+        _refuse(words, "--players", words("bad_players"))
     if difficulty not in (*DIFFICULTIES, *ITALIAN.values()):
-        raise typer.BadParameter(
-            f"choose one of {', '.join((*DIFFICULTIES, *ITALIAN.values()))}", param_hint="--difficulty"
-        )
+        levels = ", ".join((*DIFFICULTIES, *ITALIAN.values()))
+        _refuse(words, "--difficulty", words("bad_difficulty", levels=levels))
+    if rules.strip().lower() not in PRESETS:
+        _refuse(words, "--rules", words("bad_rules", name=rules, presets=", ".join(PRESETS)))
     chosen = preset(rules).replace(players=players)
     if target is not None:
         chosen = chosen.replace(target=target, hands_per_turn=None)
@@ -323,6 +327,12 @@ def play(
         + [f"--difficulty {difficulty}"] * (difficulty != "normal")
     )
     TerminalGame(chosen, difficulty, chosen_seed, lang=language(lang, os.environ), again=again).run()
+
+
+def _refuse(words: Words, option: str, reason: str) -> NoReturn:
+    """One line in the player's language on standard error, and exit code 2 (as for any bad option)."""
+    print(f"{words('error')}: {option}: {reason}", file=sys.stderr)
+    raise typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import time
@@ -62,6 +63,10 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'burraco.sqlite3'}"
 
 
+def _with_idle_limit(limits: Limits, idle_limit: float | None) -> Limits:
+    return limits if idle_limit is None else dataclasses.replace(limits, idle_limit=idle_limit)
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -86,6 +91,7 @@ def create_app(
     trusted_proxies: str = "",
     bot_workers: int = 1,
     bot_processes: bool = True,
+    idle_limit: float | None = None,
 ) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
@@ -95,7 +101,8 @@ def create_app(
     (``cluster/relay.py``). ``durable`` False tells
     players about a move before its row has committed (faster; a crash may lose the last few moves).
     The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``), shared
-    fairly by the tables' owners (``table/thinking.py``)."""
+    fairly by the tables' owners (``table/thinking.py``). ``idle_limit`` (seconds) replaces ``limits``'s
+    idle limit when given (``BURRACO_IDLE_LIMIT``)."""
     GC_PAUSES.install()
     settings = AppConfig(
         db_url or default_db_url(),
@@ -127,7 +134,7 @@ def create_app(
             settings.wallclock,
             settings.bot_delay,
             durable=settings.durable,
-            limits=limits or Limits(),
+            limits=_with_idle_limit(limits or Limits(), idle_limit),
             leases=shared,
             bot_pool=BotPool(bot_workers, bot_processes),
         )

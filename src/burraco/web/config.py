@@ -57,6 +57,9 @@ class ServerSettings(BaseSettings):
     """Seconds a client has to send a request's headers; a slower connection is closed (slow clients)."""
     lease_ttl: float = Field(default=15.0, gt=0.5, le=600)
     """Seconds a table's lease lasts unless renewed: how soon a dead process's tables are adopted."""
+    idle_limit: float = Field(default=600.0, ge=0, le=86_400)
+    """Seconds a player may sit on their own turn without a move before the computer takes the seat
+    (``Limits.idle_limit``; 0: no limit)."""
 
     def merged(self, **flags: Any) -> ServerSettings:
         """These settings with the flags that were given (not None) in their place."""

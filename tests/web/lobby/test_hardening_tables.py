@@ -24,6 +24,7 @@ from web_helpers import (
     Player,
     close_code,
     create_table,
+    events_of,
     guest,
     make_app,
     simple_policy,
@@ -339,11 +340,15 @@ def test_idle_waiting_tables_are_closed_and_not_restored(database: str, clock: F
         assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [watched["id"]]
 
 
-def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+def test_no_turn_timer_means_no_clock_but_an_idle_player_is_replaced(
+    client_factory: Callable[..., TestClient], clock: FakeClock
+) -> None:
+    limit = Limits().idle_limit
+    assert limit == 600
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
-    info = create_table(client, ann, players=2, grace=600)
-    assert info["turn_timer"] == Limits().default_turn_timer and info["timer_left"] is None  # not started
+    info = create_table(client, ann, players=2, grace=30)
+    assert info["turn_timer"] == 0 and info["timer_left"] is None
     with (
         client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa,
         client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb,
@@ -352,12 +357,21 @@ def test_rated_tables_get_a_default_turn_timer(client_factory: Callable[..., Tes
         a.recv()
         b.recv()
         state = b.request({"type": "sit", "seat": 1})
-        assert state["table"]["rated"] and state["table"]["turn_timer"] == Limits().default_turn_timer
+        assert state["table"]["rated"] and state["table"]["turn_timer"] == 0 and state["table"]["timer_left"] is None
         table = table_of(client, info["id"])
         to_play = table.hand.to_play  # type: ignore[union-attr]
-        clock.advance(Limits().default_turn_timer)  # both are connected; one of them just does nothing
-        assert tick(client) == 1
-        assert table.auto_turn == to_play or table.hand.to_play != to_play  # type: ignore[union-attr]
+        clock.advance(limit - 1)  # both are connected; one of them just does nothing: no turn clock runs
+        assert tick(client) == 0 and table.auto_turn == -1 and not table.seats[to_play].standin
+        clock.advance(1)  # the idle limit: treated as absent, the computer takes the seat
+        assert tick(client) == 1 and table.seats[to_play].standin
+        assert table.auto_turn == -1  # not a timed-out turn: the seat itself was taken
+        idle = a if to_play == 0 else b
+        while not idle.state["table"]["seats"][to_play]["standin"]:
+            idle.recv()
+        reply = idle.request({"type": "back"})  # and the player takes it back
+        assert reply["type"] == "state" and not reply["table"]["seats"][to_play]["standin"]
+    kinds = [k for k, _, _ in events_of(client, info["id"])]
+    assert "timer" not in kinds and kinds.count("standin") == 2
 
 
 def test_a_match_that_could_not_be_recorded_is_recorded_by_the_next_tick(

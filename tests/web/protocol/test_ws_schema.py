@@ -41,3 +41,11 @@ def test_traffic_matches_the_served_schema(client_factory: Callable[..., TestCli
     kinds = {m["type"] for m in player.messages}
     assert {"state", "pong", "error"} <= kinds and len(sent) >= 9
     assert list(client_side.iter_errors({"type": "action", "kind": "fold"}))  # a bad one is caught
+
+
+def test_the_schema_states_absence(client_factory: Callable[..., TestClient]) -> None:
+    """Every seat says whether its player is away and for how long yet; the table what the computer did."""
+    defs = client_factory().get("/api/ws-schema").json()["server"]["$defs"]
+    assert {"absent", "absent_left"} <= set(defs["SeatOut"]["required"])
+    assert {"absence", "abandoned", "practice"} <= set(defs["TableSummary"]["required"])
+    assert set(defs["StandInOut"]["required"]) == {"from_hand", "from_totals", "hands", "active"}

@@ -86,7 +86,7 @@ def test_an_absent_player_gets_a_stand_in_after_the_grace_period(
     assert kinds == ["standin", "standin"]
 
 
-def test_turn_timer_lets_a_bot_finish_the_turn(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
+def test_turn_timer_discards_for_a_player_who_drew(client_factory: Callable[..., TestClient], clock: FakeClock) -> None:
     client = client_factory()
     ann = guest(client, "Ann")
     info = create_table(client, ann, players=2, bots="easy", seed=21, turn_timer=20, grace=60, practice=True)
@@ -102,14 +102,16 @@ def test_turn_timer_lets_a_bot_finish_the_turn(client_factory: Callable[..., Tes
         assert tick(client) == 0
         clock.advance(1)
         assert tick(client) == 1
-        # the bot discards for seat 0; the player's own move is refused meanwhile
+        # the computer discards for seat 0 (the card drawn, when it may); the player's own move is refused meanwhile
+        drawn = next(r.cards[0] for r in reversed(hand.log) if r.seat == 0 and r.kind == "draw")
         while True:
             message = player.recv()
             if message["type"] == "state" and message["view"]["to_play"] == 0 and message["legal"]:
                 break
-        assert any(r.seat == 0 and r.kind == "discard" for r in hand.log)
-        assert table.auto_turn == -1  # the timer's bot stops at the end of that turn
-        assert ("timer", 0, "turn timer ran out: a bot finishes the turn") in events_of(client, info["id"])
+        discard = next(r for r in hand.log if r.seat == 0 and r.kind == "discard")
+        assert discard.cards == (drawn,)  # (seed 21: throwing the drawn card is legal)
+        assert table.auto_turn == -1  # the timed-out turn ends with that discard
+        assert ("timer", 0, "turn timer ran out: the computer draws and discards") in events_of(client, info["id"])
 
 
 def test_leaving_is_recorded_and_a_bot_finishes_the_match(client_factory: Callable[..., TestClient]) -> None:

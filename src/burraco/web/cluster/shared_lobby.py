@@ -76,13 +76,14 @@ class SharedLobby:
         """This process's open tables and every other process's, by id, each table once, at most
         ``max_listed_per_owner`` of each owner over all the processes."""
         listed: dict[int, LobbyEntry] = {}
-        for info in self._others():
+        for info in self.others():
             table_owner = info.pop("owner", None)
             listed[info["id"]] = LobbyEntry(info["id"], table_owner, info)
         listed.update((entry.id, entry) for entry in manager.lobby_entries())
         return per_owner(listed.values(), manager.runtime.limits.max_listed_per_owner)
 
-    def _others(self) -> list[dict[str, Any]]:
+    def others(self) -> list[dict[str, Any]]:
+        """Every table the other processes share, as they published it (before the cap per owner)."""
         own = self.prefix + self.name
         try:
             keys = [k for k in self.client.scan_iter(self.prefix + "*", count=1000) if k != own]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from burraco.core.options import Rules
@@ -42,17 +42,71 @@ def lobby_owner(table: Table) -> int | None:
     return table.config.created_by if table.config.tournament is None else None
 
 
-def per_owner(entries: Iterable[LobbyEntry], limit: int) -> list[dict[str, Any]]:
-    """The summaries of ``entries`` in id order, at most ``limit`` of each owner (the newest: a user who
-    opens many tables cannot fill the lobby with them).
+def _plays(seat: Mapping[str, Any]) -> bool:
+    """Whether a human plays the seat (of a table's summary): taken by a human, not left, not played by
+    the computer."""
+    return seat["user_id"] is not None and seat["bot"] is None and not seat["left"] and not seat["standin"]
 
-    >>> entries = [LobbyEntry(i, 7 if i < 5 else None, {"id": i}) for i in range(7)]
+
+def listable(info: Mapping[str, Any]) -> bool:
+    """Whether the lobby lists a table, from its summary (``views.table_info``): not over, not a private
+    practice table, not all bots, and once started, with someone human still playing (a table whose human
+    seats all left, or which only the computer plays, is not listed).
+
+    >>> seat = {"user_id": 3, "bot": None, "left": False, "standin": False}
+    >>> bot = {"user_id": 9, "bot": "easy", "left": False, "standin": False}
+    >>> listable({"status": "playing", "practice": False, "seats": [seat, bot]})
+    True
+    >>> listable({"status": "playing", "practice": False, "seats": [{**seat, "standin": True}, bot]})
+    False
+    >>> listable({"status": "waiting", "practice": False, "seats": [{**seat, "user_id": None}, bot]})
+    True
+    """
+    seats = info["seats"]
+    if info["status"] == "over" or info.get("practice") or all(s["bot"] is not None for s in seats):
+        return False
+    return info["status"] == "waiting" or any(_plays(s) for s in seats)
+
+
+def held_seat(info: Mapping[str, Any], user_id: int) -> dict[str, Any] | None:
+    """``user_id``'s entry in ``/api/me/tables`` for a table's summary: the table and the seat they hold
+    (taken, not left) in a match not over, or None.
+
+    >>> seats = [{"seat": 0, "user_id": 3, "bot": None, "left": False, "standin": True, "absent": True}]
+    >>> info = {"id": 5, "name": "T", "players": 2, "status": "playing", "hand_no": 2, "seats": seats}
+    >>> held_seat(info, 3)
+    {'id': 5, 'name': 'T', 'players': 2, 'status': 'playing', 'hand_no': 2, 'seat': 0, 'standin': True, 'absent': True}
+    >>> held_seat(info, 4) is None, held_seat({**info, "status": "over"}, 3) is None
+    (True, True)
+    """
+    if info["status"] == "over":
+        return None
+    for s in info["seats"]:
+        if s["user_id"] == user_id and s["bot"] is None and not s["left"]:
+            return {
+                **{key: info[key] for key in ("id", "name", "players", "status", "hand_no")},
+                "seat": s["seat"],
+                "standin": bool(s["standin"]),
+                "absent": bool(s.get("absent", False)),
+            }
+    return None
+
+
+def per_owner(entries: Iterable[LobbyEntry], limit: int) -> list[dict[str, Any]]:
+    """The summaries of the :func:`listable` ``entries`` in id order, at most ``limit`` of each owner
+    (the newest: a user who opens many tables cannot fill the lobby with them).
+
+    >>> seats = [{"user_id": 3, "bot": None, "left": False, "standin": False}]
+    >>> info = {"status": "waiting", "seats": seats}
+    >>> entries = [LobbyEntry(i, 7 if i < 5 else None, {**info, "id": i}) for i in range(7)]
     >>> [info["id"] for info in per_owner(entries, 3)]
     [2, 3, 4, 5, 6]
     """
     kept: list[LobbyEntry] = []
     counts: dict[int, int] = {}
     for entry in sorted(entries, key=lambda e: -e.id):
+        if not listable(entry.info):
+            continue
         if entry.owner is not None:
             counts[entry.owner] = counts.get(entry.owner, 0) + 1
             if counts[entry.owner] > limit:
@@ -289,10 +343,23 @@ class TableManager:
         return per_owner(self.lobby_entries(), self.runtime.limits.max_listed_per_owner)
 
     def lobby_entries(self) -> list[LobbyEntry]:
-        """Every table the lobby may list, with its owner (no cap per owner)."""
+        """Every table :meth:`listed` here, with its owner (:func:`per_owner` keeps the :func:`listable`
+        ones, at most so many of each owner)."""
         return [LobbyEntry(t.id, lobby_owner(t), t.info()) for t in self.tables.values() if self.listed(t)]
 
     @staticmethod
     def listed(table: Table) -> bool:
-        """Whether the lobby lists this table (not over, not all bots, not a practice table)."""
-        return table.status != "over" and not table.all_bots and not table.config.practice
+        """Whether this process shares the table's summary with the lobby (and with the other processes'
+        lobbies, ``cluster/shared_lobby.py``): every unfinished table that is not all bots. The lobby shows
+        only the :func:`listable` ones; the others are there for their players' ``/api/me/tables``."""
+        return table.status != "over" and not table.all_bots
+
+    @staticmethod
+    def in_lobby(table: Table) -> bool:
+        """Whether the lobby shows this table to everyone (:func:`listable`)."""
+        return listable(table.info())
+
+    def held_seats(self, user_id: int) -> list[dict[str, Any]]:
+        """``user_id``'s entries of ``/api/me/tables`` among this process's tables (:func:`held_seat`)."""
+        found = (held_seat(t.info(), user_id) for t in self.tables.values() if t.seat_of_user(user_id) is not None)
+        return [entry for entry in found if entry is not None]

@@ -11,7 +11,7 @@ whose server stops.
 True
 >>> javascript_module().splitlines()[1]
 'export const CLOSE_CODES = Object.freeze({"NORMAL": 1000, "MOVED": 1012, "SLOW": 1013, "NO_SESSION": 4401, \
-"PRACTICE": 4403, "MISSING": 4404, "GONE": 4410, "CROWDED": 4429, "TOO_MANY_SOCKETS": 4430});'
+"PRACTICE": 4403, "MISSING": 4404, "INVITE_ONLY": 4406, "GONE": 4410, "CROWDED": 4429, "TOO_MANY_SOCKETS": 4430});'
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ class CloseCode(IntEnum):
     watch it."""
     MISSING = 4404
     """There is no such table (do not retry)."""
+    INVITE_ONLY = 4406
+    """A private table with friends: only its owner, its players and whoever opened one of its invitation
+    links may watch it (``table/invited.py``)."""
     GONE = 4410
     """The table's match is over or the table was closed (do not retry; its history stays readable)."""
     CROWDED = 4429

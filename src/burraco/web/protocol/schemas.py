@@ -91,6 +91,31 @@ class SeatOut(_Open):
     standin: bool
     connected: bool
     ready: bool
+    absent: bool
+    """A human seat, not left, with no connection, during the match."""
+    absent_left: float | None
+    """Seconds until the computer takes the absent player's seat (0: on their next turn); None when
+    present or already replaced."""
+
+
+class StandInOut(BaseModel):
+    """What the computer did in a seat it took over during the match."""
+
+    model_config = ConfigDict(extra="forbid")
+    from_hand: int
+    from_totals: list[int]
+    hands: int = Field(ge=0)
+    active: bool
+
+
+class Absence(_Open):
+    """Timeouts in a row per seat, the records the computer played for absent players in this hand, and
+    what it did in each seat it took over."""
+
+    timeouts: list[int]
+    max_timeouts: int
+    auto: list[list[int]]
+    standin: list[StandInOut | None]
 
 
 class TableSummary(_Open):
@@ -112,6 +137,11 @@ class TableSummary(_Open):
     auto_turn: int
     summary: dict[str, Any] | None
     watchers: int
+    practice: bool
+    absence: Absence
+    abandoned: list[int]
+    """The seats whose players count as having abandoned the match (left, or played by the computer for
+    more than one hand)."""
 
 
 class TableDetail(TableSummary):
@@ -119,6 +149,22 @@ class TableDetail(TableSummary):
 
     rules: dict[str, Any]
     results: list[dict[str, Any]]
+
+
+class MyTable(BaseModel):
+    """One of the signed-in user's tables (``GET /api/me/tables``): the table and the seat they hold."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    name: str
+    players: int
+    status: str
+    hand_no: int
+    seat: int
+    standin: bool
+    """The computer plays the seat now (the player takes it back by opening the table)."""
+    absent: bool
+    """The player has no connection to the table during the match."""
 
 
 class LobbyResponse(BaseModel):

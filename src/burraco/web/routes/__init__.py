@@ -1,5 +1,5 @@
-"""The app's routers, one per resource: accounts and sessions, tables and the lobby, users' profiles,
-replays and hand histories, operational stats, the HTML pages, the table WebSocket, and tournaments."""
+"""The app's routers, one per resource: accounts and sessions, tables and the lobby, one's own tables,
+users' profiles, replays and hand histories, operational stats, the HTML pages, the table WebSocket, and tournaments."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from fastapi import FastAPI
 
 from burraco.web.routes import (
     accounts,
+    my_tables,
     pages,
     replays,
     sockets,
@@ -20,6 +21,7 @@ from burraco.web.routes import (
 
 
 def include_routers(app: FastAPI) -> None:
-    for module in (accounts, tables, users, replays, stats, sockets, ws_docs, tournaments, tournament_online):
+    routers = (accounts, my_tables, tables, users, replays, stats, sockets, ws_docs, tournaments, tournament_online)
+    for module in routers:
         app.include_router(module.router)
     app.include_router(pages.router())

@@ -36,7 +36,7 @@ def _may_see(user: User, viewer: User | None, repos: Repositories, manager: Tabl
     for table in manager.tables.values():
         if not any(seat.user_id == user.id for seat in table.seats):
             continue
-        if manager.listed(table):
+        if manager.in_lobby(table):
             return True
         if viewer is not None and any(c.user is not None and c.user.id == viewer.id for c in table.conns):
             return True

@@ -4,7 +4,7 @@
 import { t, lang, setLang, applyStatic } from "./i18n.js";
 import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, ruleLink, levelOptions } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
-import { showReplay } from "./sheets.js";
+import { showReplay, byName } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
 import { showConsole } from "./console.js";
 
@@ -99,13 +99,19 @@ function wayBackLine(tb) {
 }
 
 /** Show a "back to your table" banner for each of the player's tables in play that this page is not
- *  (GET /api/me/tables; an older server without it answers 404: then no banner). */
+ *  (GET /api/me/tables: a list, or {tables: [...]}; a server without it answers 404: then no banner). */
+let wayBackAsked = 0;
+
 async function refreshWayBack() {
-  const box = wayBackBox();
+  const box = wayBackBox(), asked = ++wayBackAsked;
   let tables = [];
   if (app.user) {
-    try { tables = (await api("/api/me/tables")).tables || []; } catch { tables = []; }
+    try {
+      const data = await api("/api/me/tables");
+      tables = Array.isArray(data) ? data : data.tables || [];
+    } catch { tables = []; }
   }
+  if (asked !== wayBackAsked) return;  // a newer page asked since: its answer counts
   const here = shownTable();
   const others = tables.filter((tb) => tb.id !== here);
   box.setAttribute("aria-label", t("way_back.label"));
@@ -214,11 +220,6 @@ function createForm() {
 }
 
 // ------------------------------------------------------------------ profile
-/** Each entrant's figure, by name: "Giulia −120, Computer 1 (intermedio) +120". */
-function byName(names, figures, signed = false) {
-  return names.map((n, i) => `${displayName(n)} ${signed && figures[i] > 0 ? "+" : ""}${figures[i]}`).join(", ");
-}
-
 function matchRow(m, guest) {
   const s = m.summary;
   return h("li", { class: "table-card" },

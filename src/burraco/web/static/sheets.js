@@ -1,6 +1,6 @@
 // Score sheets, the rules panel and replays, in plain words.
 import { t, has } from "./i18n.js";
-import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, showModal, hideModal, ruleLink } from "./ui.js";
+import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, tableTitle, showModal, hideModal, ruleLink } from "./ui.js";
 import { send } from "./socket.js";
 
 /** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
@@ -49,12 +49,17 @@ function credited(r) {
   return h("p", { id: "credited", class: "note" }, t("sheet.credited", { list }), pair ? " " + t(how) : "");
 }
 
+/** Each entrant's figure, by name: "Giulia −120, Computer 1 (intermedio) +120". */
+export function byName(names, figures, signed = false) {
+  return names.map((n, i) => `${displayName(n)} ${signed && figures[i] > 0 ? "+" : ""}${figures[i]}`).join(", ");
+}
+
 function matchResult() {
   const tb = app.table, s = tb.summary;
   return h("div", { id: "match-result", class: "panel" }, h("h3", {}, t("sheet.match_over")),
     h("p", {}, s.entrants.map((n, i) => `${displayName(n)}: ${s.totals[i]}`).join(" · ")),
     s.winner !== null && s.winner !== undefined ? h("p", {}, h("b", {}, t("sheet.winner", { name: displayName(s.entrants[s.winner]) }))) : h("p", {}, t("sheet.tie")),
-    s.mp ? h("p", {}, t("sheet.mp", { mp: s.mp.join(" / "), vp: s.vp.join(" – ") })) : null,
+    s.mp ? h("p", { id: "match-points" }, t("sheet.mp", { mp: byName(s.entrants, s.mp, true), vp: byName(s.entrants, s.vp) })) : null,
     s.left && s.left.length ? h("p", {}, t("sheet.left", { names: s.left.map(seatName).join(", ") })) : null);
 }
 
@@ -164,7 +169,7 @@ export async function showReplay(tableId, hand, step) {
   const action = frame.step ? replayAction(replayName(frame, frame.actor), frame.action) + auto : t("replay.deal");
   const list = await handMoves(tableId, hand);
   main.replaceChildren(h("div", { class: "felt", id: "replay" },
-    h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name || t("replay.table", { id: tableId }), n: hand })),
+    h("div", { class: "topbar" }, h("strong", {}, t("replay.title", { table: frame.table_name ? tableTitle(frame.table_name) : t("replay.table", { id: tableId }), n: hand })),
       h("span", {}, t("replay.step", { step: frame.step, steps: frame.steps })), h("span", { class: "turn", id: "replay-action", "aria-live": "polite" }, action)),
     h("div", { class: "actions replay-controls" }, btn("replay-first", "first", t("replay.first"), 0),
       btn("replay-prev", "prev", t("replay.prev"), frame.step - 1), slider,

@@ -139,7 +139,7 @@ function createForm() {
 }
 
 function importForm() {
-  const file = h("input", { id: "tour-file", type: "file", accept: ".json,application/json" });
+  const file = h("input", { id: "tour-file", type: "file", accept: ".json,application/json", "aria-label": t("tour.import.title") });
   const err = h("p", { class: "error", id: "tour-import-error", role: "alert" });
   const submit = async (ev) => {
     ev.preventDefault();
@@ -169,7 +169,7 @@ export async function showTournaments() {
   const director = data.can_direct
     ? [h("div", { class: "panel" }, h("h2", {}, t("tour.create.title")), createForm()),
        h("div", { class: "panel" }, h("h2", {}, t("tour.import.title")), h("p", { class: "muted" }, t("tour.import.hint")), importForm())]
-    : [h("p", { class: "muted note", id: "tour-not-director" }, t("tour.not_director"))];
+    : [h("div", { class: "panel" }, h("p", { class: "note", id: "tour-not-director" }, t("tour.not_director")))];
   const invitations = app.user && app.user.kind === "account" ? await invitationsPanel(showTournaments) : null;  // to accept or refuse
   main.replaceChildren(...(invitations ? [invitations] : []), h("div", { class: "panel" }, h("h2", {}, t("tour.list.title")), list), ...director);
 }

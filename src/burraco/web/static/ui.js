@@ -1,5 +1,7 @@
 // Shared pieces of the page: the state, element building, the API, cards, icons, dialogs, messages.
 import { t, has, lang } from "./i18n.js";
+import { html, render } from "./html.js";
+import { CardFace, cardName, meldCardName } from "./cards.js";
 
 export const SUIT_GLYPH = { H: "♥", D: "♦", C: "♣", S: "♠" };
 export const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11, "10": 10, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 15 };
@@ -7,7 +9,7 @@ export const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11, "10": 10, "9": 9, "8": 8
 export const app = {
   user: null, presets: {}, socket: null, tableId: null, table: null, view: null, legal: [], you: null,
   selected: [], sortMode: "suit", nextId: 1, pending: null, shownResults: 0, timerAt: 0, timerLeft: null, tourLeft: null,
-  lobbyTimer: null, reconnectDelay: 500, warned: false, rerender: () => {},
+  lobbyTimer: null, reconnectDelay: 500, rerender: () => {}, message: null, focusKey: null, announce: "",
 };
 
 export function h(tag, attrs = {}, ...children) {
@@ -27,10 +29,12 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const ICONS = {
+export const ICONS = {
   first: "M5 4h2v16H5zM19 4v16L9 12z", prev: "M17 4v16L7 12z", next: "M7 4v16l10-8z", last: "M17 4h2v16h-2zM5 4v16l10-8z",
   clock: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.6-4-2.4V7z",
   bot: "M9 2h6v2h-2v2h5a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h5V4H9zM8 10v3h2v-3zm6 0v3h2v-3z",
+  sound: "M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z",
+  help: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 17h-2v-2h2zm2.1-7.7-.9.9c-.7.7-1.2 1.3-1.2 2.8h-2v-.5c0-1.1.5-2.1 1.2-2.8l1.2-1.3A2 2 0 1 0 10 9H8a4 4 0 1 1 7.1 2.3z",
 };
 
 /** A small inline SVG icon (no emoji font needed). */
@@ -89,21 +93,13 @@ export function suited(text) {
 
 export function cardsText(codes) { return codes.map(cardText).join(" "); }
 
+/** A card as an element outside the table's components (replays): its SVG face, its name for screen readers. */
 export function cardEl(code, extra = {}) {
   const { rank, suit } = parseCard(code);
-  const red = suit === "H" || suit === "D";
-  const cls = ["card", red ? "red" : "", rank === "JK" ? "joker" : "", extra.class || ""].join(" ").trim();
-  const label = rank === "JK" ? ["★", ""] : [rank, SUIT_GLYPH[suit]];
-  const el = h("div", { class: cls, title: cardText(code), dataset: { code } },
-    h("span", { class: "r" }, label[0]), h("span", { class: "s" }, label[1]));
-  if (extra.standsFor) {
-    el.classList.add("wild");
-    el.title = t(rank === "2" ? "meld.pinella" : "meld.matta", { card: cardText(extra.standsFor) });
-  }
-  if (extra.onclick) {
-    el.addEventListener("click", extra.onclick);
-    el.setAttribute("role", "button");
-  }
+  const name = extra.standsFor ? meldCardName(code, extra.standsFor) : cardName(code);
+  const cls = ["card", `s-${suit || "JK"}`, rank === "JK" ? "joker" : "", extra.standsFor ? "wild" : "", extra.class || ""].join(" ").trim();
+  const el = h("span", { class: cls, role: "img", "aria-label": name, title: name, dataset: { code } });
+  render(html`<${CardFace} code=${code} standsFor=${extra.standsFor || ""} />`, el);
   return el;
 }
 
@@ -130,9 +126,13 @@ export function tableTitle(name) {
   return m ? t("table.default_name", { name: m[1] }) : name;
 }
 
+/** A seat's place at the table in the page's words: "South" → "Sud". */
+export function positionName(position) { return worded(`position.${position}`, position); }
+
 export function seatName(i) {
   const seat = app.table && app.table.seats[i];
-  return seat ? displayName(seat.name || seat.position) : "—";
+  if (!seat) return "—";
+  return seat.name ? displayName(seat.name) : positionName(seat.position);
 }
 
 /** The side (index into totals) a seat counts for: 3 players are each their own entrant. */
@@ -148,7 +148,10 @@ export function entrantName(entrant) {
   return [entrant, entrant + 2].map(seatName).join(" & ");
 }
 
+/** The table's message line: kept in app.message (the table renders it), or written where there is no table. */
 export function setMessage(text, isError = false) {
+  app.message = text ? { text, error: isError } : null;
+  if (app.table && document.getElementById("table")) { app.rerender(); return; }
   const el = document.getElementById("message");
   if (!el) return;
   el.replaceChildren(...withRuleLinks(text || ""));
@@ -158,18 +161,24 @@ export function setMessage(text, isError = false) {
 // A citation of the rules page in a message ("rules §4.1", "rules §3, §6": burraco.core.citation)
 // becomes links to its sections on /rules, opened in a new tab so the table stays connected.
 const CITATION = /(?:rules|regole) §\d{1,2}(?:\.\d{1,2})?(?:, §\d{1,2}(?:\.\d{1,2})?)*/g;
-export function withRuleLinks(text) {
+/** A text cut into plain strings and citations ({hash, label}: "§4.1" → "#s4-1"). */
+export function citationParts(text) {
   const out = [];
   let last = 0;
-  for (const m of text.matchAll(CITATION)) {
+  for (const m of String(text || "").matchAll(CITATION)) {
     out.push(text.slice(last, m.index));
     for (const part of m[0].split(/(§\d{1,2}(?:\.\d{1,2})?)/)) {
-      out.push(part.startsWith("§") ? ruleLink(part.slice(1), part) : part);
+      out.push(part.startsWith("§") ? { hash: `#s${part.slice(1).replace(".", "-")}`, label: part } : part);
     }
     last = m.index + m[0].length;
   }
-  out.push(text.slice(last));
+  out.push(String(text || "").slice(last));
   return out.filter((part) => part !== "");
+}
+
+export function withRuleLinks(text) {
+  return citationParts(text).map((part) => (typeof part === "string" ? part
+    : h("a", { href: rulesUrl(part.hash), target: "_blank", rel: "noopener", class: "rule-link" }, part.label)));
 }
 
 /** The rules page in the page's language (/rules?lang=it), at a section's anchor when given. */
@@ -180,15 +189,42 @@ export function ruleLink(section, label) {
   return h("a", { href: rulesUrl(hash), target: "_blank", rel: "noopener", class: "rule-link" }, label);
 }
 
-export function showModal(content) {
-  const box = document.getElementById("modal-box");
+let returnFocus = null;
+
+/** The page's dialog: focus moves into it and stays there (Tab cycles), Esc closes it (app.js), focus returns after. */
+export function showModal(content, labelId = "") {
+  const modal = document.getElementById("modal"), box = document.getElementById("modal-box");
+  if (modal.classList.contains("hidden")) returnFocus = document.activeElement;
   box.replaceChildren(content);
-  document.getElementById("modal").classList.remove("hidden");
+  const heading = labelId ? document.getElementById(labelId) : box.querySelector("h2, h3");
+  if (heading && !heading.id) heading.id = "modal-title";
+  if (heading) modal.setAttribute("aria-labelledby", heading.id); else modal.removeAttribute("aria-labelledby");
+  modal.classList.remove("hidden");
   const first = box.querySelector("button.primary, button");
   if (first) first.focus();
 }
 
-export function hideModal() { document.getElementById("modal").classList.add("hidden"); }
+function focusables() {
+  return [...document.getElementById("modal-box").querySelectorAll("a[href], button:not([disabled]), input, select, textarea, [tabindex='0']")];
+}
+
+document.getElementById("modal").addEventListener("keydown", (ev) => {
+  if (ev.key !== "Tab") return;
+  const list = focusables();
+  if (!list.length) { ev.preventDefault(); return; }
+  const first = list[0], last = list[list.length - 1];
+  if (ev.shiftKey && document.activeElement === first) { ev.preventDefault(); last.focus(); }
+  else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
+  else if (!document.getElementById("modal-box").contains(document.activeElement)) { ev.preventDefault(); first.focus(); }
+});
+
+export function hideModal() {
+  const modal = document.getElementById("modal");
+  if (modal.classList.contains("hidden")) return;
+  modal.classList.add("hidden");
+  if (returnFocus && returnFocus.isConnected) returnFocus.focus();
+  returnFocus = null;
+}
 
 export function modalOpen() { return !document.getElementById("modal").classList.contains("hidden"); }
 

@@ -1,5 +1,5 @@
-"""A table's bot task: it plays every seat a bot controls (bots, stand-ins, timed-out turns), one move
-at a time through the table's actor (``actor.py``), paced by ``bot_delay``.
+"""A table's bot task: it plays every seat a bot controls (bots, stand-ins, the minimum turn of a timed-out
+turn), one move at a time through the table's actor (``actor.py``), paced by ``bot_delay``.
 
 A quick bot chooses in the actor. A slow bot (``hard``, ``expert``, ``champion``; the champion within
 the runtime's ``champion_ms`` per decision) thinks in the app's :class:`~burraco.web.table.thinking.BotPool`,
@@ -26,6 +26,7 @@ from burraco.web.table.seats import TableError
 from burraco.web.table.thinking import SLOW_BOTS as SLOW_BOTS
 from burraco.web.table.thinking import Thought, slow
 from burraco.web.table.thinking import build_bot as build_bot
+from burraco.web.table.timeout_turn import minimum_move
 
 log = logging.getLogger(__name__)
 MASK63: Final = (1 << 63) - 1
@@ -77,9 +78,12 @@ def check_slow_bots(runtime: Runtime, user_id: int, bot: str, besides: int | Non
 
 
 def choose_now(table: TableState, name: str, seat: int) -> Action:
-    """The move the quick bot ``name`` makes for ``seat`` (from that seat's view only)."""
+    """The move the quick bot ``name`` makes for ``seat`` (from that seat's view only); for a timed-out
+    turn, the minimum turn's next move (``timeout_turn.py``: draw, discard, never a meld)."""
     hand = table.hand
     assert hand is not None
+    if table.timed_out_turn(seat):
+        return minimum_move(hand, seat, table.rules, bot_seed(table, seat), name)
     bot = make_bot(name, seed=bot_seed(table, seat), rules=table.rules)
     return bot.choose(observe(hand, seat), hand.legal_actions())
 
@@ -148,7 +152,7 @@ class BotScheduler:
         if name is None or table.hand is None:
             return None
         seat = table.hand.to_play
-        if slow(name):
+        if slow(name) and not table.timed_out_turn(seat):
             return Pending(name, seat, table.seq, thought(table, name, seat))
         return await self.play(seat, choose_now(table, name, seat))
 

@@ -44,6 +44,7 @@ SNAPSHOT_FIELDS: Final = (
     "last_hand",
     "turn_key",
     "turn_started",
+    "acted_at",
     "between_since",
     "auto_turn",
     "summary",

@@ -48,7 +48,7 @@ class EventKind(StrEnum):
     TIMEOUT = "timeout"
     """A tournament turn's time ran out (Art. 28)."""
     TIMER = "timer"
-    """A player's turn timer ran out: a bot finishes the turn."""
+    """A player's turn timer ran out: the computer takes the minimum turn for them (``timeout_turn.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +102,12 @@ def apply_event(table: TableState, event: TableEvent, action: Action | None = No
     elif kind is EventKind.LEAVE:
         _leave(table, seat)
     elif kind is EventKind.STANDIN:
-        table.seats[seat].standin = event.text == STANDIN_ON
-        if event.text != STANDIN_ON:
-            table.absence = table.absence.moved(seat)
+        on = event.text == STANDIN_ON
+        table.seats[seat].standin = on
+        if on:
+            table.absence = table.absence.took_seat(seat, table.hand_no, table.match.totals)
+        else:
+            table.absence = table.absence.moved(seat).gave_back(seat)
     elif kind is EventKind.DEAL:
         _deal(table)
     elif kind is EventKind.ACTION:
@@ -164,6 +167,8 @@ def _deal(table: TableState) -> None:
     table.absence = table.absence.new_hand()
     for s in table.seats:
         s.ready = False
+        if table.hand_no == 1:  # an absence counts from the match's start (the seat was taken before)
+            s.absent_since = table.runtime.clock()
 
 
 def _action(table: TableState, seat: int, action: Action) -> None:
@@ -172,8 +177,15 @@ def _action(table: TableState, seat: int, action: Action) -> None:
         raise IllegalActionError("no hand in progress")
     if hand.to_play != seat:
         raise IllegalActionError(f"seat {seat} is not to play")
-    auto, first = table.seats[seat].human and table.controller(seat) == STANDIN_BOT, len(hand.log)
+    s = table.seats[seat]
+    auto, first = s.human and table.controller(seat) == STANDIN_BOT, len(hand.log)
     hand.apply(action)
-    table.absence = table.absence.played_for(seat, range(first, len(hand.log))) if auto else table.absence.moved(seat)
+    table.acted_at = table.runtime.clock()
+    if auto:
+        table.absence = table.absence.played_for(seat, range(first, len(hand.log)))
+        if s.standin:
+            table.absence = table.absence.standin_played(seat, table.hand_no)
+    else:
+        table.absence = table.absence.moved(seat)
     if hand.is_over:
         finish_hand(table)

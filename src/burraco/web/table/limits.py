@@ -25,8 +25,11 @@ class Limits:
     """Seconds a waiting table with nobody connected stays open before it is closed and unloaded."""
     max_listed_per_owner: int = 3
     """Tables of one owner the lobby lists at once (the newest; a tournament's tables are not counted)."""
-    default_turn_timer: float = 120.0
-    """The turn timer of a rated table created without one (0: none)."""
+    idle_limit: float = 600.0
+    """Seconds a player may sit on their own turn without a move at any table but a private practice
+    one, whatever its turn timer (none by default): then the computer takes the seat as for an absent
+    player (a ``standin`` event) and the player takes it back with ``back``. Not a turn clock: it only
+    keeps a connected player who never moves from stalling a match for good (0: no limit)."""
     watchers_every: float = 2.0
     """Seconds between two spectator-count updates sent to a table (joins and leaves are coalesced)."""
     max_sockets_per_user: int = 12

@@ -120,6 +120,8 @@ class TableState:
         self.last_hand: Hand | None = None
         self.turn_key: tuple[int, int, int] = (0, -1, -1)
         self.turn_started = runtime.clock()
+        self.acted_at = self.turn_started
+        """When the player to play last moved (the idle limit counts from the later of this and the turn's start)."""
         self.between_since = 0.0
         self.auto_turn = -1
         self.absence = Absence.empty(self.players)
@@ -151,10 +153,21 @@ class TableState:
 
     @property
     def turn_timer(self) -> float:
-        """The table's own turn timer, or the server's default one for a rated table created without."""
-        if self.config.turn_timer > 0 or not self.rated:
-            return self.config.turn_timer
-        return self.runtime.limits.default_turn_timer
+        """The table's turn timer as its creator set it (0: no turn clock; ``Limits.idle_limit`` still
+        applies, see ``turn_clock.py``)."""
+        return self.config.turn_timer
+
+    @property
+    def idle_limit(self) -> float:
+        """Seconds a player may sit on their turn without a move before the computer takes the seat: the
+        server's ``Limits.idle_limit`` at every table but a private practice one (0: none)."""
+        return 0.0 if self.config.practice else self.runtime.limits.idle_limit
+
+    def timed_out_turn(self, seat: int) -> bool:
+        """Whether ``seat``'s turn ran out and the computer takes the minimum turn for its player (the
+        seat is not taken over: ``timeout_turn.py``)."""
+        s = self.seats[seat]
+        return self.auto_turn == seat and s.human and not s.left and not s.standin
 
     @property
     def spectators(self) -> int:

@@ -39,18 +39,33 @@ def results(table: TableState) -> list[dict[str, Any]]:
     ]
 
 
+def abandoning(table: TableState) -> list[bool]:
+    """Whether each seat's player counts as having abandoned the match: they left it, or the computer
+    played their seat for more than one hand (``absence.py``). Either way the match is their loss
+    (their side's, in 4 players) in the summary, the match record and the rating (:func:`standing`)."""
+    return [s.left or table.absence.abandoned(i) for i, s in enumerate(table.seats)]
+
+
+def abandoned_seats(table: TableState) -> list[int]:
+    """The seats whose players count as having abandoned the match (:func:`abandoning`)."""
+    return [i for i, gone in enumerate(abandoning(table)) if gone]
+
+
 def summary(table: TableState) -> dict[str, Any]:
-    """The match's result: totals, entrants, winner (leaving counts as a loss, whatever the totals)."""
+    """The match's result: totals, entrants, winner (abandoning counts as a loss, whatever the totals);
+    ``left``: the seats whose players left, ``abandoned``: those and the seats the computer played for
+    more than one hand."""
     totals = list(table.match.totals)
     sides = entrants(table.players)
     names = [" & ".join(table.seats[s].name for s in seats) for seats in sides]
-    left = [s.left for s in table.seats]
+    gone = abandoning(table)
     data: dict[str, Any] = {
         "totals": totals,
         "entrants": names,
-        "winner": winner(standing(sides, totals, left)),
+        "winner": winner(standing(sides, totals, gone)),
         "hands": len(table.match.results),
-        "left": [i for i, gone in enumerate(left) if gone],
+        "left": [i for i, s in enumerate(table.seats) if s.left],
+        "abandoned": [i for i, g in enumerate(gone) if g],
     }
     if table.match.entrants == 2:
         data["mp"] = list(table.match.match_points())
@@ -77,7 +92,7 @@ async def _record(table: TableState) -> None:
         entrants(table.players),
         list(table.match.totals),
         [s.user_id for s in table.seats],
-        [s.left for s in table.seats],
+        abandoning(table),  # (stored as ``left``: the history shows the match abandoned, the rating moves so)
         table.rated,
     )
     await table.runtime.repos.matches.record(match)

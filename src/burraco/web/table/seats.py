@@ -8,8 +8,12 @@ from typing import Any, Final
 from burraco.web.protocol.messages import ErrorCode
 
 SEAT_NAMES: Final = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
-STANDIN_BOT: Final = "normal"
-"""The bot that plays for an absent player, a player whose turn timer ran out, or one who left."""
+STANDIN_BOT: Final = "intermediate"
+"""The bot that plays for an absent player or one who left, and chooses a timed-out turn's discard: the
+``intermediate`` level (the deterministic ``heuristic``, once called ``normal``). It is the level that takes
+no risk for the player: no random moves (``beginner`` plays 35% of them), no search over sampled hidden
+hands and no closing on an expected-value bet (``expert``, ``champion``); the same view always gets the
+same move, and it decides at once (it never waits for the slow bots' pool)."""
 
 
 class TableError(ValueError):
@@ -41,7 +45,10 @@ class Seat:
     def human(self) -> bool:
         return self.user_id is not None and self.bot is None
 
-    def to_dict(self, index: int, players: int) -> dict[str, Any]:
+    def to_dict(
+        self, index: int, players: int, absent: bool = False, absent_left: float | None = None
+    ) -> dict[str, Any]:
+        """The seat for the page; ``absent`` and ``absent_left`` are the table's to say (``views.py``)."""
         return {
             "seat": index,
             "position": SEAT_NAMES[players][index],
@@ -52,4 +59,6 @@ class Seat:
             "standin": self.standin,
             "connected": self.connections > 0 or self.bot is not None,
             "ready": self.ready,
+            "absent": absent,
+            "absent_left": absent_left,
         }

@@ -1,6 +1,12 @@
-"""A table's clock duties (on the injected clock), decided from its state: a stand-in bot for an absent
-player after the grace period, a bot finishing a turn whose timer ran out, the next deal after a
-finished hand. The functions here return the events due; the live table applies and stores them.
+"""A table's clock duties (on the injected clock), decided from its state: the stand-in for a player
+absent longer than the grace period or idle on their turn longer than the idle limit, the minimum turn
+for a player whose turn timer ran out, the next deal after a finished hand. The functions here return
+the events due; the live table applies and stores them.
+
+The turn timer is the table's own (``turn_timer``; 0: no turn clock, no ``timer_left``, no ``timer``
+event). Whatever it is, a player who makes no move on their own turn for ``TableState.idle_limit``
+seconds (``Limits.idle_limit``, 600 s; none at a private practice table) is treated as absent: the
+computer takes the seat (``standin``) until they take it back.
 """
 
 from __future__ import annotations
@@ -24,14 +30,30 @@ def playing_events(table: TableState, now: float) -> list[TableEvent]:
     s = table.seats[seat]
     if not s.human or s.left or s.standin or table.auto_turn == seat:
         return []
-    if s.connections == 0 and now - max(s.absent_since, table.turn_started) >= table.config.grace:
+    if absent(table, seat) and now - s.absent_since >= table.config.grace:
         return [TableEvent.standin(seat, on=True)]
     if table.turn_timer > 0 and now - table.turn_started >= table.turn_timer:
-        timer = TableEvent(EventKind.TIMER, seat, "turn timer ran out: a bot finishes the turn")
+        timer = TableEvent(EventKind.TIMER, seat, "turn timer ran out: the computer draws and discards")
         if table.absence.timed_out(seat).take_over(seat):  # too many in a row: the computer takes the seat
             return [timer, TableEvent.standin(seat, on=True)]
         return [timer]
+    if 0 < table.idle_limit <= now - max(table.turn_started, table.acted_at):
+        return [TableEvent.standin(seat, on=True)]
     return []
+
+
+def absent(table: TableState, seat: int) -> bool:
+    """Whether ``seat``'s player is away during the match: a human seat, not left, with no connection."""
+    s = table.seats[seat]
+    return s.human and not s.left and s.connections == 0 and table.status in (Status.PLAYING, Status.BETWEEN)
+
+
+def absent_left(table: TableState, seat: int, now: float) -> float | None:
+    """Seconds until the computer takes an absent player's seat (the grace period minus the time away,
+    at least 0: it takes the seat on the player's next turn), None if present or already replaced."""
+    if not absent(table, seat) or table.seats[seat].standin:
+        return None
+    return round(max(0.0, table.config.grace - (now - table.seats[seat].absent_since)), 1)
 
 
 def between_due(table: TableState, now: float) -> bool:

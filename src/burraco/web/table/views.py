@@ -15,6 +15,7 @@ from burraco.web.table.model import Status, TableState
 
 def table_info(table: TableState, full: bool = False) -> dict[str, Any]:
     """The public table summary shared by every connection (and the lobby)."""
+    now = table.runtime.clock()
     data: dict[str, Any] = {
         "id": table.id,
         "name": table.config.name,
@@ -22,17 +23,22 @@ def table_info(table: TableState, full: bool = False) -> dict[str, Any]:
         "preset": table.config.preset,
         "status": table.status.value,
         "hand_no": table.hand_no,
-        "seats": [s.to_dict(i, table.players) for i, s in enumerate(table.seats)],
+        "seats": [
+            s.to_dict(i, table.players, turn_clock.absent(table, i), turn_clock.absent_left(table, i, now))
+            for i, s in enumerate(table.seats)
+        ],
         "totals": list(table.match.totals),
         "target": table.rules.target,
         "hands_per_turn": table.rules.hands_per_turn,
         "turn_timer": table.turn_timer,
         "rated": table.rated,
+        "practice": table.config.practice,
         "timer_left": turn_clock.timer_left(table),
         "auto_turn": table.auto_turn,
         "summary": table.summary,
         "watchers": table.spectators,
         "absence": table.absence.to_dict(),
+        "abandoned": results.abandoned_seats(table),
         "tournament": tournament_clock.info(table),
     }
     if full:
