@@ -36,6 +36,12 @@ LAZY_COMMANDS: Final[dict[str, LazyCommand]] = {
     "loadtest": LazyCommand(
         "burraco.cli.serve_cmd", "loadtest", "web", "Load-test a local server: actions/s and latency."
     ),
+    "analysis-worker": LazyCommand(
+        "burraco.cli.analysis_worker_cmd",
+        "analysis_worker",
+        "web",
+        "Compute the web app's post-hand analyses from its Redis queue.",
+    ),
     "director": LazyCommand(
         "burraco.cli.director_cmd", "app", "web", "Grant or revoke the tournament director role on the web app."
     ),

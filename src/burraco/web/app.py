@@ -41,7 +41,11 @@ from burraco.web.http.metrics import GC_PAUSES, LOOP_LAG
 from burraco.web.http.security_headers import DOCS_PATH, SecurityHeaders
 from burraco.web.lobby.manager import TableManager
 from burraco.web.persistence import db
+from burraco.web.persistence.analysis import AnalysisQueue, AnalysisService
+from burraco.web.persistence.analysis.local import LocalAnalysisQueue
+from burraco.web.persistence.analysis.redis_queue import RedisAnalysisQueue
 from burraco.web.persistence.leases import DEFAULT_TTL, NAMESPACE, Leases, LocalLeases, RedisLeases
+from burraco.web.persistence.repositories.analysis import AnalysisLimits, AnalysisRepository
 from burraco.web.routes import include_routers
 from burraco.web.routes.deps import AppConfig, SessionSockets
 from burraco.web.routes.pages import STATIC
@@ -92,6 +96,11 @@ def create_app(
     bot_workers: int = 1,
     bot_processes: bool = True,
     idle_limit: float | None = None,
+    analysis_workers: int = 1,
+    analysis_budget_ms: int = 250,
+    analysis_active: int = 2,
+    analysis_daily: int = 20,
+    analysis_timeout: float = 600.0,
 ) -> FastAPI:
     """Build the app. ``clock`` drives every timer (inject a fake one in tests); ``wallclock`` only
     stamps stored rows. ``tick_interval`` None disables the background ticker (call
@@ -102,7 +111,8 @@ def create_app(
     players about a move before its row has committed (faster; a crash may lose the last few moves).
     The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``), shared
     fairly by the tables' owners (``table/thinking.py``). ``idle_limit`` (seconds) replaces ``limits``'s
-    idle limit when given (``BURRACO_IDLE_LIMIT``)."""
+    idle limit when given (``BURRACO_IDLE_LIMIT``). Post-hand analyses run in ``analysis_workers`` local
+    processes, or with ``redis_url`` on a Redis queue for ``burraco analysis-worker`` (docs/deploy.md)."""
     GC_PAUSES.install()
     settings = AppConfig(
         db_url or default_db_url(),
@@ -164,6 +174,16 @@ def create_app(
         app.state.signer = SessionSigner(runtime.repos.users.secret_key())
         login_limits = settings.login_limits
         app.state.hash_pool = HashPool(login_limits.hash_workers, login_limits.hash_queue)
+        analyses = AnalysisRepository(store)
+        queue: AnalysisQueue
+        if redis_url:
+            queue = RedisAnalysisQueue(redis_url, redis_namespace, analysis_timeout)
+        else:
+            tables_repo = runtime.repos.tables
+            queue = LocalAnalysisQueue(analyses, tables_repo, settings.wallclock, analysis_workers, analysis_timeout)
+        await queue.start()
+        limits_of_analysis = AnalysisLimits(analysis_active, analysis_daily)
+        app.state.analysis = AnalysisService(analyses, queue, analysis_budget_ms, limits_of_analysis)
         await asyncio.to_thread(auth.dummy_hash)
         await manager.resume()
         ticker = lag = None
@@ -186,6 +206,7 @@ def create_app(
                     conn.close()
             await node.stop()
             await runtime.bot_pool.aclose()
+            await queue.stop()
             await asyncio.sleep(0)
             app.state.hash_pool.close()
             await asyncio.to_thread(store.close)

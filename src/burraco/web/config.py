@@ -60,6 +60,17 @@ class ServerSettings(BaseSettings):
     idle_limit: float = Field(default=600.0, ge=0, le=86_400)
     """Seconds a player may sit on their own turn without a move before the computer takes the seat
     (``Limits.idle_limit``; 0: no limit)."""
+    analysis_workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes the web app starts for post-hand analyses when no Redis is configured (with
+    ``redis_url``, ``burraco analysis-worker`` processes compute them; docs/deploy.md)."""
+    analysis_budget_ms: int = Field(default=250, ge=1, le=10_000)
+    """Milliseconds of rollouts per decision reviewed (docs/analysis.md): about 20 CPU-seconds a seat-hand."""
+    analysis_active: int = Field(default=2, ge=1, le=100)
+    """Analyses one player may have waiting or running at once."""
+    analysis_daily: int = Field(default=20, ge=1, le=10_000)
+    """Analyses one player may ask for in 24 hours (one per seat and hand; one already made is free)."""
+    analysis_timeout: float = Field(default=600.0, gt=0, le=86_400)
+    """Seconds one analysis may take before its worker is stopped (it is tried again once)."""
 
     def merged(self, **flags: Any) -> ServerSettings:
         """These settings with the flags that were given (not None) in their place."""

@@ -148,6 +148,28 @@ match_players: Final = Table(
     Index("ix_match_players_user", "user_id"),
 )
 
+hand_analyses: Final = Table(
+    "hand_analyses",
+    metadata,
+    # one post-hand review of a seat (burraco.analysis) at a budget, computed once and served to everyone
+    # allowed (web/persistence/analysis/); state: queued, running, done or failed
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("budget_ms", Integer, nullable=False),
+    Column("state", String(8), nullable=False),
+    Column("requested_by", Integer, ForeignKey("users.id"), nullable=True),
+    Column("requested_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Column("attempts", Integer, nullable=False),
+    Column("error", String(32), nullable=True),
+    Column("review", JSON, nullable=True),  # HandReview.to_dict() once done
+    Index("ix_hand_analyses_key", "table_id", "hand", "seat", "budget_ms", unique=True),
+    Index("ix_hand_analyses_user", "requested_by", "requested_at"),
+)
+
 tournaments: Final = Table(
     "tournaments",
     metadata,

@@ -7,6 +7,7 @@ from fastapi import FastAPI
 
 from burraco.web.routes import (
     accounts,
+    analysis,
     my_tables,
     pages,
     replays,
@@ -21,7 +22,19 @@ from burraco.web.routes import (
 
 
 def include_routers(app: FastAPI) -> None:
-    routers = (accounts, my_tables, tables, users, replays, stats, sockets, ws_docs, tournaments, tournament_online)
+    routers = (
+        accounts,
+        my_tables,
+        tables,
+        users,
+        replays,
+        analysis,
+        stats,
+        sockets,
+        ws_docs,
+        tournaments,
+        tournament_online,
+    )
     for module in routers:
         app.include_router(module.router)
     app.include_router(pages.router())

@@ -1,0 +1,57 @@
+"""``burraco analysis-worker``: compute the web app's post-hand analyses from its Redis queue
+(docs/deploy.md). Run as many as there are cores to spare, on any machine that reaches the database
+and Redis; each computes ``--jobs`` analyses at once, each in its own process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import Annotated
+
+import typer
+
+
+def analysis_worker(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="The web app's database URL [env BURRACO_DB_URL; default: SQLite in the user data directory]."
+        ),
+    ] = None,
+    redis_url: Annotated[
+        str | None, typer.Option(help="The web app's Redis, redis://host:6379/0 [env BURRACO_REDIS_URL].")
+    ] = None,
+    namespace: Annotated[
+        str | None,
+        typer.Option(help="The deployment's Redis namespace [env BURRACO_REDIS_NAMESPACE; default burraco]."),
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, max=64, help="Analyses computed at once (one core each).")] = 1,
+    timeout: Annotated[
+        float | None,
+        typer.Option(help="Seconds one analysis may take [env BURRACO_ANALYSIS_TIMEOUT; default 600]."),
+    ] = None,
+) -> None:
+    """Compute the web app's post-hand analyses from its Redis queue until stopped (Ctrl-C or SIGTERM)."""
+    from burraco.web.app import default_db_url
+    from burraco.web.config import ServerSettings
+    from burraco.web.persistence.analysis.redis_queue import make_worker
+
+    settings = ServerSettings().merged(
+        db_url=db, redis_url=redis_url, redis_namespace=namespace, analysis_timeout=timeout
+    )
+    if not settings.redis_url:
+        print(
+            "error: analysis workers take their jobs from Redis: give --redis-url or set BURRACO_REDIS_URL",
+            file=sys.stderr,
+        )
+        raise typer.Exit(2)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    worker = make_worker(
+        settings.db_url or default_db_url(),
+        settings.redis_url,
+        settings.redis_namespace,
+        jobs,
+        settings.analysis_timeout,
+    )
+    asyncio.run(worker.start())
