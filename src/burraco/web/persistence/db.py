@@ -195,6 +195,34 @@ tournament_invitations: Final = Table(
     Index("ix_tournament_invitations_user", "user_id"),
 )
 
+terminal_codes: Final = Table(
+    "terminal_codes",
+    metadata,
+    # a score terminal's table code: one per table of a turn (web/tournaments/terminals.py)
+    Column("code", String(32), primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("turn", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_terminal_codes_table", "tournament_id", "turn", "table_no", unique=True),
+)
+
+terminal_entries: Final = Table(
+    "terminal_entries",
+    metadata,
+    # every hand (hand >= 1) or confirmation (hand 0) a table's phone sent, once per client id
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(32), ForeignKey("terminal_codes.code"), nullable=False),
+    Column("client_id", String(64), nullable=False),
+    Column("device", String(64), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("entry", JSON, nullable=False),
+    Column("ns", Integer, nullable=False),
+    Column("ew", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_terminal_entries_client", "code", "client_id", unique=True),
+)
+
 
 def new_id(result: CursorResult[Any]) -> int:
     """The primary key of the row an INSERT made."""

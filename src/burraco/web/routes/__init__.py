@@ -14,6 +14,7 @@ from burraco.web.routes import (
     sockets,
     stats,
     tables,
+    terminals,
     tournament_online,
     tournaments,
     users,
@@ -34,6 +35,7 @@ def include_routers(app: FastAPI) -> None:
         ws_docs,
         tournaments,
         tournament_online,
+        terminals,
     )
     for module in routers:
         app.include_router(module.router)

@@ -7,6 +7,7 @@ import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay, byName } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
 import { showConsole } from "./console.js";
+import { showTerminal } from "./terminal.js";
 
 const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.'\u2019\-]{1,23}$/u;  // as burraco.web.auth.check_name
 
@@ -132,6 +133,7 @@ function route() {
   if (parts[0] === "tournaments") return showTournaments();
   if (parts[0] === "tournament" && parts[1]) return showTournament(Number(parts[1]));
   if (parts[0] === "director" && parts[1]) return showConsole(Number(parts[1]));
+  if (parts[0] === "score" && parts[1]) return showTerminal(parts[1]);
   return showLobby();
 }
 

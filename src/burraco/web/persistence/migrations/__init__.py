@@ -3,8 +3,8 @@
 A database made before migrations existed (by ``metadata.create_all``) is recognised by its tables and
 stamped with the revision it matches (``0001`` without ``tables.practice``, ``0002`` with it, ``0003``
 with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tournament_invitations``,
-``0006`` with ``users.name_skeleton``), then upgraded like any other. ``alembic -c`` is not needed:
-:func:`config` points Alembic at this package.
+``0006`` with ``users.name_skeleton``, ``0007`` with ``terminal_codes``), then upgraded like any other.
+``alembic -c`` is not needed: :func:`config` points Alembic at this package.
 
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
@@ -49,6 +49,8 @@ def _legacy_revision(connection: Connection) -> str | None:
         return None
     columns = {c["name"] for c in inspector.get_columns("tables")}
     user_columns = {c["name"] for c in inspector.get_columns("users")}
+    if inspector.has_table("terminal_codes"):
+        return "0007"
     if "name_skeleton" in user_columns:
         return "0006"
     if inspector.has_table("tournament_invitations"):
