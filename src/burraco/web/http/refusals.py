@@ -34,6 +34,11 @@ MESSAGES: Final = {
     "(practice: true, you and bots, unrated)",
     "private_table": "table {table} is a private practice table: only its owner may see it",
     "db_unavailable": "the server cannot reach its database just now; try again in {seconds} s",
+    # account settings and rankings (routes/settings.py, routes/rankings.py)
+    "accounts_only": "settings are for registered players: register first",
+    "wrong_current_password": "the current password is wrong",
+    "account_in_play": "you hold a seat at a table whose match is not over: finish or leave it first",
+    "bad_month": "a month is written YYYY-MM, not {month!r}",
 }
 """Every code the API may refuse with, and its English message (``{param}`` takes a parameter)."""
 

@@ -80,6 +80,8 @@ users: Final = Table(
     Column("role", String(10), nullable=False, default="player", server_default="player"),  # or "director"
     # what an account's name looks like (auth.name_skeleton); a new account may not take one that is there
     Column("name_skeleton", String(SKELETON_LENGTH), nullable=True),  # NULL for guests and bots
+    # anyone may open the profile, and the rankings link to it (repositories/profiles.py); else only who met them
+    Column("public_profile", Boolean, nullable=False, default=False, server_default=false()),
     Index("ix_users_name_skeleton", "name_skeleton"),
 )
 

@@ -10,7 +10,9 @@ from burraco.web.routes import (
     analysis,
     my_tables,
     pages,
+    rankings,
     replays,
+    settings,
     sockets,
     stats,
     tables,
@@ -39,4 +41,6 @@ def include_routers(app: FastAPI) -> None:
     )
     for module in routers:
         app.include_router(module.router)
+    app.include_router(rankings.router)
+    app.include_router(settings.router)
     app.include_router(pages.router())
