@@ -12,6 +12,7 @@ analyses open, to anyone (as the replay does), when the match is over.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Request
@@ -21,9 +22,10 @@ from burraco.web.accounts.auth import User
 from burraco.web.persistence.analysis import AnalysisService
 from burraco.web.persistence.analysis.history import finished_hand
 from burraco.web.persistence.replay import ReplayRefused
-from burraco.web.persistence.repositories.analysis import AnalysisJob, JobState, Refusal
+from burraco.web.persistence.repositories.analysis import AnalysisJob, JobError, JobState, Refusal
 from burraco.web.routes.deps import HandNumber, OptionalUser, Repos, RequiredUser, TableId
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/tables/{table_id}/hands/{number}/analysis", tags=["analysis"])
 
 MESSAGES: Final = {
@@ -34,6 +36,7 @@ MESSAGES: Final = {
     "analysis_bad_seat": "this hand has seats 0 to {last}",
     "analysis_no_hand": "there is no such hand",
     "analysis_hand_unfinished": "this hand is still being played: it can be analysed once it is over",
+    "analysis_unavailable": "the analysis service cannot be reached just now: try again in a few minutes",
 }
 """The codes this router refuses with and their English messages (the page words ``http.<code>``)."""
 
@@ -150,5 +153,11 @@ async def request_analysis(
     if refusal is Refusal.DAILY:
         raise _refused(429, refusal.value, limit=service.limits.daily)
     if queued:
-        await service.queue.submit(queued)
+        try:
+            await service.queue.submit(queued)
+        except Exception:  # the queue is unreachable: the rows would wait forever and count against the limits
+            log.exception("analyses %s could not be queued", queued)
+            for job_id in queued:
+                await service.analyses.fail(job_id, JobError.INTERNAL, clock())
+            raise _refused(503, "analysis_unavailable") from None
     return await _answer(service, table_id, number, await _visible(service, table_id, user, players, over), over)

@@ -4,7 +4,7 @@ that reaches the database and Redis (docs/deploy.md).
 The web app only enqueues a job's id (:class:`RedisAnalysisQueue`); a worker (:func:`make_worker`) runs
 ``jobs`` analyses at once, each in its own worker process (:class:`~.local.Runner`: tried again once if
 that process dies or overruns, then failed). A worker that dies itself leaves its job active in Redis:
-another worker's sweep takes it up once its time is over, and the row counts the attempt.
+its heartbeat stops, another worker's sweep takes the job up, and the row counts the attempt.
 
 saq, not arq: arq requires redis-py below 6, and the app is written against redis-py 6 and later.
 """
@@ -27,6 +27,10 @@ JOB: Final = "analyse_hand"
 """The queued function's name."""
 GRACE: Final = 30
 """Seconds a worker has beyond its runners' timeouts before its job counts as stalled."""
+HEARTBEAT: Final = 60
+"""Seconds without a sign of life after which a job's worker counts as dead (its job is tried again)."""
+BEAT_EVERY: Final = 10.0
+"""Seconds between a working job's signs of life."""
 
 
 def queue_name(namespace: str) -> str:
@@ -58,6 +62,7 @@ class RedisAnalysisQueue:
                 key=f"{job_id}:{time.time_ns()}",
                 timeout=int(MAX_ATTEMPTS * self.timeout) + GRACE,
                 retries=MAX_ATTEMPTS + 1,
+                heartbeat=HEARTBEAT,
                 ttl=3600,
             )
 
@@ -75,10 +80,20 @@ async def analyse_hand(ctx: WorkerContext, *, job_id: int) -> None:
     """The queued function: compute and store analysis ``job_id`` with a free runner of this worker."""
     runners = ctx["runners"]
     runner = await runners.get()
+    beating = asyncio.get_running_loop().create_task(_beat(ctx))
     try:
         await runner.run(job_id)
     finally:
+        beating.cancel()
         runners.put_nowait(runner)
+
+
+async def _beat(ctx: WorkerContext) -> None:
+    """Tell the queue the job's worker is alive, so a dead one's job is found by a sweep in a minute or two."""
+    job = ctx.get("job")
+    while job is not None:
+        await asyncio.sleep(BEAT_EVERY)
+        await job.update()
 
 
 def make_worker(
