@@ -110,6 +110,8 @@ tables: Final = Table(
     Column("practice", Boolean, nullable=False, default=False, server_default=false()),
     # a tournament's table: {"id", "turn", "table", "deadline"} (tournaments/tables.py); NULL otherwise
     Column("tournament", JSON, nullable=True),
+    # a table with friends: only its invitation links let anyone in (table/invited.py)
+    Column("private", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 events: Final = Table(
@@ -195,6 +197,65 @@ tournament_invitations: Final = Table(
     Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
     Index("ix_tournament_invitations_user", "user_id"),
+)
+
+friendships: Final = Table(
+    "friendships",
+    metadata,
+    # a friend request from user_id to friend_id; accepted once answered yes (persistence/repositories/friends.py)
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("friend_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("accepted", Boolean, nullable=False, default=False, server_default=false()),
+    Column("created_at", Float, nullable=False),
+    Index("ix_friendships_friend", "friend_id"),
+)
+
+blocks: Final = Table(
+    "blocks",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),  # who blocked
+    Column("blocked_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Index("ix_blocks_blocked", "blocked_id"),
+)
+
+table_invitations: Final = Table(
+    "table_invitations",
+    metadata,
+    # a private table's invitation link (persistence/repositories/invitations.py): the token's SHA-256
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("owner_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("friend_id", Integer, ForeignKey("users.id"), nullable=True),  # the one friend it is for
+    Column("seat", Integer, nullable=True),  # the seat kept for that friend
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("revoked_at", Float, nullable=True),
+    Index("ix_table_invitations_token", "token_hash", unique=True),
+    Index("ix_table_invitations_table", "table_id"),
+)
+
+table_guests: Final = Table(
+    "table_guests",
+    metadata,
+    # who opened a working invitation link of a private table (and the seat kept for them)
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+notifications: Final = Table(
+    "notifications",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("kind", String(20), nullable=False),  # persistence/repositories/friends.py NotificationKind
+    Column("data", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("read_at", Float, nullable=True),
+    Index("ix_notifications_user", "user_id", "id"),
 )
 
 terminal_codes: Final = Table(

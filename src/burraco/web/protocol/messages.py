@@ -79,6 +79,15 @@ class SitMessage(_Message):
     seat: int = Field(ge=0, le=3)
 
 
+class SeatMessage(_Message):
+    """The owner of a table with friends moves the player of ``seat`` to ``to`` (swapping with whoever
+    sits there) while it waits: in 4 players, who plays with whom (``table/invited.py``)."""
+
+    type: Literal["seat"]
+    seat: int = Field(ge=0, le=3)
+    to: int = Field(ge=0, le=3)
+
+
 class FillBotsMessage(_Message):
     """Fill every empty seat with a bot of a difficulty (beginner, intermediate, expert, champion; the
     older easy, normal, hard, random are still accepted)."""
@@ -120,6 +129,7 @@ class PingMessage(_Message):
 ClientMessage = Annotated[
     ActionMessage
     | SitMessage
+    | SeatMessage
     | FillBotsMessage
     | ReadyMessage
     | LeaveMessage
@@ -128,14 +138,22 @@ ClientMessage = Annotated[
     | PingMessage,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES: Final = ("action", "sit", "fill_bots", "ready", "leave", "back", "sync", "ping")
+CLIENT_TYPES: Final = ("action", "sit", "seat", "fill_bots", "ready", "leave", "back", "sync", "ping")
 _ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 
 
 def parse_client_message(
     raw: str | bytes,
 ) -> (
-    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | BackMessage | SyncMessage | PingMessage
+    ActionMessage
+    | SitMessage
+    | SeatMessage
+    | FillBotsMessage
+    | ReadyMessage
+    | LeaveMessage
+    | BackMessage
+    | SyncMessage
+    | PingMessage
 ):
     """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
     if len(raw) > MAX_MESSAGE_BYTES:

@@ -43,6 +43,8 @@ class CreateTable(BaseModel):
     practice: bool = False
     """A private practice table: the creator and bots, unrated, not listed; only here may ``seed`` be given."""
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    private: bool = False
+    """A table with friends ("Gioca con un amico"): not listed, only its invitation links let anyone in."""
 
 
 # ---------------------------------------------------------------- users

@@ -4,7 +4,7 @@
 
 >>> schema = ws_schema()
 >>> sorted(schema["client"]["discriminator"]["mapping"])
-['action', 'back', 'fill_bots', 'leave', 'ping', 'ready', 'sit', 'sync']
+['action', 'back', 'fill_bots', 'leave', 'ping', 'ready', 'seat', 'sit', 'sync']
 >>> sorted(schema["server"]["discriminator"]["mapping"])
 ['error', 'pong', 'state', 'watchers']
 """

@@ -8,6 +8,8 @@ from fastapi import FastAPI
 from burraco.web.routes import (
     accounts,
     analysis,
+    friends,
+    invitations,
     my_tables,
     pages,
     rankings,
@@ -27,6 +29,8 @@ from burraco.web.routes import (
 def include_routers(app: FastAPI) -> None:
     routers = (
         accounts,
+        friends,
+        invitations,
         my_tables,
         tables,
         users,

@@ -25,6 +25,7 @@ from burraco.web.protocol.messages import (
     PingMessage,
     ProtocolError,
     ReadyMessage,
+    SeatMessage,
     SitMessage,
     SyncMessage,
     error_message,
@@ -32,6 +33,7 @@ from burraco.web.protocol.messages import (
     peek_id,
 )
 from burraco.web.protocol.refusals import refusal
+from burraco.web.table.invited import check_sit, move_seat
 from burraco.web.table.live import Connection, TableError
 
 log = logging.getLogger(__name__)
@@ -105,7 +107,13 @@ class Dispatcher:
             elif isinstance(message, SitMessage):
                 if conn.user is None:
                     raise TableError("log in or pick a guest name to take a seat", ErrorCode.NOT_LOGGED_IN)
+                check_sit(table, conn.user)  # not at the table of someone who blocked them (invited.py)
                 await table.sit(conn.user, message.seat)
+                full = True
+            elif isinstance(message, SeatMessage):
+                if conn.user is None:
+                    raise TableError("log in to choose the seats", ErrorCode.NOT_LOGGED_IN)
+                await move_seat(table, conn.user, message.seat, message.to)
                 full = True
             elif isinstance(message, FillBotsMessage):
                 if conn.seat is None and (conn.user is None or conn.user.id != table.config.created_by):

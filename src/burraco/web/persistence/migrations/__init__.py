@@ -49,6 +49,8 @@ def _legacy_revision(connection: Connection) -> str | None:
         return None
     columns = {c["name"] for c in inspector.get_columns("tables")}
     user_columns = {c["name"] for c in inspector.get_columns("users")}
+    if inspector.has_table("friendships"):
+        return "0008"
     if inspector.has_table("terminal_codes"):
         return "0007"
     if "name_skeleton" in user_columns:
