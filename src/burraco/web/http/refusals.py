@@ -34,6 +34,15 @@ MESSAGES: Final = {
     "(practice: true, you and bots, unrated)",
     "private_table": "table {table} is a private practice table: only its owner may see it",
     "db_unavailable": "the server cannot reach its database just now; try again in {seconds} s",
+    # post-hand analysis (routes/analysis.py)
+    "analysis_busy": "you have {limit} analyses waiting or running, the most allowed: wait for one to finish",
+    "analysis_daily_limit": "you have asked for {limit} analyses in the last 24 hours, the most allowed: "
+    "try again tomorrow",
+    "analysis_after_match": "the analysis of another player's hand opens when the match is over",
+    "analysis_bad_seat": "this hand has seats 0 to {last}",
+    "analysis_no_hand": "there is no such hand",
+    "analysis_hand_unfinished": "this hand is still being played: it can be analysed once it is over",
+    "analysis_unavailable": "the analysis service cannot be reached just now: try again in a few minutes",
     # account settings and rankings (routes/settings.py, routes/rankings.py)
     "accounts_only": "settings are for registered players: register first",
     "wrong_current_password": "the current password is wrong",

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Request
+from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from burraco.web.accounts.auth import User
+from burraco.web.http.refusals import refused
 from burraco.web.persistence.analysis import AnalysisService
 from burraco.web.persistence.analysis.history import finished_hand
 from burraco.web.persistence.replay import ReplayRefused
@@ -27,22 +28,6 @@ from burraco.web.routes.deps import HandNumber, OptionalUser, Repos, RequiredUse
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/tables/{table_id}/hands/{number}/analysis", tags=["analysis"])
-
-MESSAGES: Final = {
-    "analysis_busy": "you have {limit} analyses waiting or running, the most allowed: wait for one to finish",
-    "analysis_daily_limit": "you have asked for {limit} analyses in the last 24 hours, the most allowed: "
-    "try again tomorrow",
-    "analysis_after_match": "the analysis of another player's hand opens when the match is over",
-    "analysis_bad_seat": "this hand has seats 0 to {last}",
-    "analysis_no_hand": "there is no such hand",
-    "analysis_hand_unfinished": "this hand is still being played: it can be analysed once it is over",
-    "analysis_unavailable": "the analysis service cannot be reached just now: try again in a few minutes",
-}
-"""The codes this router refuses with and their English messages (the page words ``http.<code>``)."""
-
-
-def _refused(status: int, code: str, **params: object) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": MESSAGES[code].format(**params), "params": params})
 
 
 class AnalysisRequest(BaseModel):
@@ -81,10 +66,9 @@ async def _hand(repos: Repos, table_id: int, number: int) -> tuple[int, bool]:
     """The hand's number of players and whether its match is over (refused if the hand is not over)."""
     try:
         _text, players, over = await asyncio.to_thread(finished_hand, repos.tables, table_id, number)
-    except ReplayRefused as refused:
-        raise _refused(
-            refused.status, "analysis_no_hand" if refused.status == 404 else "analysis_hand_unfinished"
-        ) from None
+    except ReplayRefused as unplayed:
+        code = "analysis_no_hand" if unplayed.status == 404 else "analysis_hand_unfinished"
+        raise refused(unplayed.status, code) from None
     return players, over
 
 
@@ -121,7 +105,7 @@ async def analysis(
     players, over = await _hand(repos, table_id, number)
     seats = await _visible(service, table_id, user, players, over)
     if not seats:
-        raise _refused(403, "analysis_after_match")
+        raise refused(403, "analysis_after_match")
     return await _answer(service, table_id, number, seats, over)
 
 
@@ -140,18 +124,18 @@ async def request_analysis(
     own = await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
     seat = None if body is None else body.seat
     if seat is not None and seat >= players:
-        raise _refused(422, "analysis_bad_seat", last=players - 1)
+        raise refused(422, "analysis_bad_seat", last=players - 1)
     seats = [seat] if seat is not None else own or (list(range(players)) if over else [])
     if not seats or not (over or set(seats) <= set(own)):
-        raise _refused(403, "analysis_after_match")
+        raise refused(403, "analysis_after_match")
     clock = request.app.state.settings.wallclock
     queued, refusal = await service.analyses.request(
         table_id, number, seats, service.budget_ms, user.id, clock(), service.limits
     )
     if refusal is Refusal.BUSY:
-        raise _refused(429, refusal.value, limit=service.limits.active)
+        raise refused(429, refusal.value, limit=service.limits.active)
     if refusal is Refusal.DAILY:
-        raise _refused(429, refusal.value, limit=service.limits.daily)
+        raise refused(429, refusal.value, limit=service.limits.daily)
     if queued:
         try:
             await service.queue.submit(queued)
@@ -159,5 +143,5 @@ async def request_analysis(
             log.exception("analyses %s could not be queued", queued)
             for job_id in queued:
                 await service.analyses.fail(job_id, JobError.INTERNAL, clock())
-            raise _refused(503, "analysis_unavailable") from None
+            raise refused(503, "analysis_unavailable") from None
     return await _answer(service, table_id, number, await _visible(service, table_id, user, players, over), over)
