@@ -93,11 +93,11 @@ export async function showRankings(parts = []) {
       h("button", { type: "button", disabled: page <= 1, onclick: () => load(page - 1) }, t("rankings.prev")), " ",
       t("rankings.page", { page, pages: data.pages }), " ",
       h("button", { type: "button", disabled: page >= data.pages, onclick: () => load(page + 1) }, t("rankings.next"))) : null;
-    body.replaceChildren(
+    body.replaceChildren(...[
       h("p", { class: "note" }, t("rankings.minimum", { count: data.minimum }), " ", t("rankings.private_note")),
       ownNote(data),
       data.rows.length || data.me?.position ? h("div", { class: "table-scroll" }, rankTable(data)) : h("p", { class: "muted", id: "rankings-empty" }, t("rankings.empty")),
-      pager);
+      pager].filter(Boolean));
   };
   await load(1);
 }
