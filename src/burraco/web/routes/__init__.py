@@ -14,6 +14,7 @@ from burraco.web.routes import (
     pages,
     rankings,
     replays,
+    scorekeeper,
     settings,
     sockets,
     stats,
@@ -42,6 +43,7 @@ def include_routers(app: FastAPI) -> None:
         tournaments,
         tournament_online,
         terminals,
+        scorekeeper,
     )
     for module in routers:
         app.include_router(module.router)

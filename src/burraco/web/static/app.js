@@ -8,6 +8,7 @@ import { showReplay, byName } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
 import { showConsole } from "./console.js";
 import { showTerminal } from "./terminal.js";
+import { showScorekeeper } from "./scorekeeper.js";
 import { showProfile as openProfile } from "./profile.js";
 import { showRankings } from "./rankings.js";
 import { showSettings } from "./settings.js";
@@ -140,6 +141,7 @@ function route() {
   if (parts[0] === "tournament" && parts[1]) return showTournament(Number(parts[1]));
   if (parts[0] === "director" && parts[1]) return showConsole(Number(parts[1]));
   if (parts[0] === "score" && parts[1]) return showTerminal(parts[1]);
+  if (parts[0] === "segnapunti") return showScorekeeper(parts[1]);
   return showLobby();
 }
 
