@@ -16,7 +16,7 @@ import time
 from typing import Final
 
 from saq import Queue, Worker
-from saq.types import Context
+from saq.types import Context, PartialTimersDict
 
 from burraco.web.persistence import db
 from burraco.web.persistence.analysis.local import MAX_ATTEMPTS, Runner
@@ -45,9 +45,10 @@ def _queue(redis_url: str, namespace: str) -> Queue:
 class RedisAnalysisQueue:
     """The web app's side: each new job's id, enqueued for the workers."""
 
-    def __init__(self, redis_url: str, namespace: str, timeout: float = 600.0) -> None:
+    def __init__(self, redis_url: str, namespace: str, timeout: float = 600.0, heartbeat: int = HEARTBEAT) -> None:
         self.queue = _queue(redis_url, namespace)
         self.timeout = timeout
+        self.heartbeat = heartbeat
 
     async def start(self) -> None:
         await self.queue.connect()
@@ -62,7 +63,7 @@ class RedisAnalysisQueue:
                 key=f"{job_id}:{time.time_ns()}",
                 timeout=int(MAX_ATTEMPTS * self.timeout) + GRACE,
                 retries=MAX_ATTEMPTS + 1,
-                heartbeat=HEARTBEAT,
+                heartbeat=self.heartbeat,
                 ttl=3600,
             )
 
@@ -97,10 +98,11 @@ async def _beat(ctx: WorkerContext) -> None:
 
 
 def make_worker(
-    db_url: str, redis_url: str, namespace: str, jobs: int = 1, timeout: float = 600.0
+    db_url: str, redis_url: str, namespace: str, jobs: int = 1, timeout: float = 600.0, sweep_every: int = 60
 ) -> Worker[WorkerContext]:
     """A worker computing ``jobs`` analyses at once, each for ``timeout`` seconds at most; run it with
-    ``asyncio.run(worker.start())`` (SIGINT and SIGTERM stop it)."""
+    ``asyncio.run(worker.start())`` (SIGINT and SIGTERM stop it). Every ``sweep_every`` seconds one
+    worker of the queue looks for jobs whose worker died."""
     store = db.Store(db_url)
     analyses, tables = AnalysisRepository(store), TableRepository(store)
 
@@ -117,5 +119,12 @@ def make_worker(
         await asyncio.to_thread(store.close)
 
     return Worker(
-        _queue(redis_url, namespace), [(JOB, analyse_hand)], concurrency=jobs, startup=startup, shutdown=shutdown
+        _queue(redis_url, namespace),
+        [(JOB, analyse_hand)],
+        concurrency=jobs,
+        startup=startup,
+        shutdown=shutdown,
+        timers=PartialTimersDict(
+            schedule=1, worker_info=10, sweep=sweep_every, abort=1
+        ),  # saq's defaults but the sweep
     )
