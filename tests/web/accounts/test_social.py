@@ -14,6 +14,7 @@ from web_helpers import FakeClock, guest
 
 from burraco.web.accounts.auth import COOKIE
 from burraco.web.persistence.repositories.account_settings import DELETED_NAME
+from burraco.web.routes import rankings as rankings_route
 from burraco.web.routes.rankings import RankingSettings
 
 OCTOBER = 1_792_000_000.0  # 2026-10-15 (UTC)
@@ -85,6 +86,14 @@ def test_rankings_rank_accounts_only_past_the_minimum(
         "needed": 1,
     }
     assert get(client, "/api/rankings", marco, kind="4p")["me"]["matches"] == 1
+    play_match(client, marco, players=2, bots="easy", **SHORT)  # Marco reaches the minimum
+    monkeypatch.setattr(rankings_route, "PAGE", 1)  # one row a page: Marco's own row is beyond it
+    second = get(client, "/api/rankings", kind="2p", page=2)["rows"][0]
+    asker = {"Elena": elena, "Marco": marco}[second["name"]]
+    paged = get(client, "/api/rankings", asker, kind="2p")
+    assert paged["total"] == 2 and paged["pages"] == 2 and [r["me"] for r in paged["rows"]] == [False]
+    assert paged["me"]["position"] == 2 and paged["me"]["matches"] == second["matches"]
+    assert second["position"] == 2
     assert get(client, "/api/rankings", None, kind="4p")["rows"] == []  # one 4p match: below the minimum
     assert get(client, f"/api/users/{marco_id}")["public"] is True  # a public profile answers to anyone
 
