@@ -102,6 +102,13 @@ def test_the_page_scores_as_python_and_plays_a_match_offline(server: str, tmp_pa
             assert scored == expected
             assert expected[-2:] == ["too_many_burraci", [1640, 1540]]
             assert js_halves == [_half(x) for x in halves]
+            three = {
+                "players": 3,
+                "pairShare": "half",
+                "hands": [{"totals": [300, 25], "lone": 0}, {"totals": [-100, 410], "lone": 2}],
+            }
+            shares = page.evaluate("async (m) => (await import('/static/scorekeeper.js')).totals(m)", three)
+            assert shares == [300 + _half(410), _half(25) + _half(410), _half(25) - 100] == [505, 215, -90]
             assert sum(isinstance(x, str) for x in expected) > 60 and sum(isinstance(x, list) for x in expected) > 200
 
             # installed for offline use: the worker controls the page and keeps what it loaded
