@@ -237,3 +237,5 @@ def test_deleting_keeps_the_matches_and_frees_the_name(client_factory: Callable[
     assert client.get(f"/api/users/{elena_id}").status_code == 404
     again = register(client, "Elena")  # the name is free again
     assert me(client, again)["id"] != elena_id
+    impostor = client.post("/api/register", json={"name": "Giocatore Eliminato", "password": "long-enough"})
+    assert impostor.status_code == 409 and impostor.json()["detail"]["code"] == "name_confusable"

@@ -1,9 +1,10 @@
 """An account's own settings: its password, its name, whether its profile is public, and deleting it.
 
 Deleting an account keeps its matches (the other players' results, ratings and replays stay whole):
-the user row stays as a ``deleted`` user named :data:`DELETED_NAME`, with no password, name key or
-skeleton (the name is free again), and its sessions end; its name is replaced by the placeholder in
-the stored match summaries and in the events its replays name the seats from.
+the user row stays as a ``deleted`` user named :data:`DELETED_NAME`, with no password or name key and
+the placeholder's skeleton (its old name is free again; nobody may register one looking like the
+placeholder), its sessions, friendships, blocks and notifications end; its name is replaced by the
+placeholder in the stored match summaries and in the events its replays name the seats from.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Final
 
-from sqlalchemy import Connection, delete, select, update
+from sqlalchemy import Connection, delete, or_, select, update
 
 from burraco.web.accounts.auth import AuthError, NameConfusable, name_key, name_skeleton
 from burraco.web.persistence import db
@@ -64,13 +65,17 @@ def delete_account(c: Connection, user_id: int) -> None:
         update(db.events).where(db.events.c.user_id == user_id, db.events.c.kind == "sit").values(text=DELETED_NAME)
     )
     c.execute(delete(db.sessions).where(db.sessions.c.user_id == user_id))
+    friends, blocks = db.friendships.c, db.blocks.c
+    c.execute(delete(db.friendships).where(or_(friends.user_id == user_id, friends.friend_id == user_id)))
+    c.execute(delete(db.blocks).where(or_(blocks.user_id == user_id, blocks.blocked_id == user_id)))
+    c.execute(delete(db.notifications).where(db.notifications.c.user_id == user_id))
     c.execute(
         update(db.users)
         .where(db.users.c.id == user_id)
         .values(
             name=DELETED_NAME,
             name_key=None,
-            name_skeleton=None,
+            name_skeleton=name_skeleton(DELETED_NAME),  # nobody may register a name that looks like it
             password_hash=None,
             kind=DELETED_KIND,
             public_profile=False,
