@@ -118,9 +118,15 @@ def test_a_table_scores_its_turn_on_a_phone_offline_too(server: str, tmp_path: P
             assert phone.inner_text("#total-ew") == "735"
             assert "MP di N-S: -45 · il turno darà VP 10–10" in phone.inner_text("#terminal-mpvp")
 
-            # E-W confirm on the same phone: the result enters the turn, the console shows it
-            phone.click("#confirm-btn")
-            phone.wait_for_selector("#terminal-done")
+            # E-W confirm on their own phone (the same code): the result enters the turn, the console shows it
+            ew = chromium.new_context(viewport=PHONE, locale="it-IT", has_touch=True).new_page()
+            ew.set_default_timeout(WAIT_MS)
+            ew.on("pageerror", lambda error: errors.append(str(error)))
+            ew.goto(link)
+            wait_text(ew, "#confirm-btn", "Confermiamo N-S 690 – E-O 735", exact=True)
+            ew.click("#confirm-btn")
+            ew.wait_for_selector("#terminal-done")
+            phone.wait_for_selector("#terminal-done")  # N-S's phone sees it by itself
             assert "Risultato confermato: N-S 690, E-O 735" in phone.inner_text("#terminal-done")
             shot(phone, "terminal-phone-confirmed")
             wait_text(desk, "#card-1-1", "690", timeout=20_000)
