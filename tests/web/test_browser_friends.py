@@ -134,3 +134,20 @@ def test_a_revoked_link_says_why_in_italian(server: str, tmp_path: Path) -> None
         assert "Carla" in carla.inner_text("#me")  # she is a guest now; nothing else changed
         shot(carla, "invite-page-revoked-phone")
     assert errors == []
+
+
+def test_the_owner_chooses_the_seats_of_four(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with two_players() as (anna, _other, errors):
+        register(anna, server, "Anna")
+        anna.click("#nav-with-friend")
+        anna.select_option("#wf-players", "4")
+        anna.click("#wf-create")
+        anna.wait_for_selector("#invite-seats")
+        assert anna.locator("#invite-seats li").count() == 4
+        assert anna.inner_text("#invite-seats li[data-seat='0']").startswith("Sud")
+        anna.select_option("#invite-seats li[data-seat='0'] select", "2")  # she moves to North
+        anna.click("#invite-seats li[data-seat='0'] button")
+        anna.wait_for_selector("#invite-seats li[data-seat='2']:has-text('Anna')")
+        assert "libero" in anna.inner_text("#invite-seats li[data-seat='0']")
+        shot(anna, "with-friend-seats-desktop")
+    assert errors == []
