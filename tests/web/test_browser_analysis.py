@@ -90,4 +90,16 @@ def test_analyse_a_finished_hand_from_its_replay(server: str, tmp_path: Path, si
         )
         page.wait_for_selector(".analysis-seat")  # the review stays while the replay moves
         assert page.get_attribute("#replay-step", "value") == str(step)
+
+        if size == "desktop":  # after the match anyone may see Giulia's review, and ask for another seat's
+            page.evaluate("async () => fetch('/api/logout', {method: 'POST'})")
+            register(page, server, "Marco")
+            page.goto(f"{server}/#/replay/{table}/1")
+            page.wait_for_selector(".analysis-seat[data-seat='0']")
+            assert not page.query_selector("#analysis-btn-0") and not page.query_selector("#analysis-btn")
+            assert page.inner_text("#analysis-btn-1") == "Analizza Computer 1 (intermedio)"
+            page.click("#analysis-btn-1")
+            page.wait_for_selector(".analysis-seat[data-seat='1']", timeout=60_000)
+            assert "Computer 1 (intermedio): precisione" in page.inner_text("#analysis")
+            shot(page, f"analysis-{size}-spectator")
         assert not errors, errors

@@ -55,6 +55,7 @@ class AnalysisResponse(BaseModel):
     budget_ms: int
     match_over: bool
     seats: list[int] = Field(description="the seats whose analyses the asker may see")
+    own: list[int] = Field(description="the seats the asker sat at (none for a spectator)")
     jobs: list[AnalysisJobOut]
 
 
@@ -72,13 +73,14 @@ async def _hand(repos: Repos, table_id: int, number: int) -> tuple[int, bool]:
     return players, over
 
 
-async def _visible(service: AnalysisService, table_id: int, user: User | None, players: int, over: bool) -> list[int]:
-    """The seats whose analyses ``user`` may see: every seat once the match is over, else their own."""
-    if over:
-        return list(range(players))
-    if user is None:
-        return []
-    return await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
+async def _own(service: AnalysisService, table_id: int, user: User | None) -> list[int]:
+    """The seats ``user`` sat at."""
+    return [] if user is None else await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
+
+
+def _visible(own: list[int], players: int, over: bool) -> list[int]:
+    """The seats whose analyses one may see: every seat once the match is over, else one's own."""
+    return list(range(players)) if over else own
 
 
 def _job(job: AnalysisJob) -> AnalysisJobOut:
@@ -87,12 +89,13 @@ def _job(job: AnalysisJob) -> AnalysisJobOut:
 
 
 async def _answer(
-    service: AnalysisService, table_id: int, number: int, seats: list[int], over: bool
+    service: AnalysisService, table_id: int, number: int, seats: list[int], own: list[int], over: bool
 ) -> AnalysisResponse:
     jobs = await asyncio.to_thread(service.analyses.for_hand, table_id, number, service.budget_ms)
     visible = [_job(job) for job in jobs if job.seat in seats]
+    budget = service.budget_ms
     return AnalysisResponse(
-        table_id=table_id, hand=number, budget_ms=service.budget_ms, match_over=over, seats=seats, jobs=visible
+        table_id=table_id, hand=number, budget_ms=budget, match_over=over, seats=seats, own=own, jobs=visible
     )
 
 
@@ -103,10 +106,11 @@ async def analysis(
     """The state of each visible seat's analysis of the hand and, once done, its review."""
     service = _service(request)
     players, over = await _hand(repos, table_id, number)
-    seats = await _visible(service, table_id, user, players, over)
+    own = await _own(service, table_id, user)
+    seats = _visible(own, players, over)
     if not seats:
         raise refused(403, "analysis_after_match")
-    return await _answer(service, table_id, number, seats, over)
+    return await _answer(service, table_id, number, seats, own, over)
 
 
 @router.post("")
@@ -121,7 +125,7 @@ async def request_analysis(
     """Queue the analysis of a seat (or of every seat the player sat at) unless it exists; the state."""
     service = _service(request)
     players, over = await _hand(repos, table_id, number)
-    own = await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
+    own = await _own(service, table_id, user)
     seat = None if body is None else body.seat
     if seat is not None and seat >= players:
         raise refused(422, "analysis_bad_seat", last=players - 1)
@@ -144,4 +148,4 @@ async def request_analysis(
             for job_id in queued:
                 await service.analyses.fail(job_id, JobError.INTERNAL, clock())
             raise refused(503, "analysis_unavailable") from None
-    return await _answer(service, table_id, number, await _visible(service, table_id, user, players, over), over)
+    return await _answer(service, table_id, number, _visible(own, players, over), own, over)

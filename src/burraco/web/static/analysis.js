@@ -49,12 +49,13 @@ async function load(tableId, hand, go, nameOf, quietErrors = false) {
   refresh(tableId, hand, go, nameOf);
 }
 
-async function ask(tableId, hand, go, nameOf) {
+/** Ask for the analysis of the player's own seats, or (after the match, for anyone) of ``seat``. */
+async function ask(tableId, hand, go, nameOf, seat) {
   shown.asking = true;
   shown.error = "";
   refresh(tableId, hand, go, nameOf);
   try {
-    shown.data = await api(path(tableId, hand), { method: "POST", body: {} });
+    shown.data = await api(path(tableId, hand), { method: "POST", body: seat === undefined ? {} : { seat } });
   } catch (error) {
     shown.error = error.message;
   }
@@ -76,7 +77,17 @@ function panel(tableId, hand, go, nameOf) {
   const jobs = data ? data.jobs : [];
   const running = active(data) || shown.asking;
   const children = [h("h3", { id: "analysis-title" }, t("analysis.title"))];
-  if (!jobs.length || jobs.some((job) => job.state === "failed")) {
+  // a spectator (or, after the match, an opponent) picks the seats; a player asks for their own
+  const others = data && data.match_over && !data.own.length;
+  const asked = (seat) => jobs.some((job) => job.seat === seat && job.state !== "failed");
+  if (others) {
+    const free = data.seats.filter((seat) => !asked(seat));
+    if (free.length) {
+      children.push(h("p", { class: "muted" }, t("analysis.intro_seat")), h("div", { class: "analysis-asks" },
+        free.map((seat) => h("button", { id: `analysis-btn-${seat}`, disabled: running,
+          onclick: () => ask(tableId, hand, go, nameOf, seat) }, t("analysis.ask_seat", { name: nameOf(seat) })))));
+    }
+  } else if (!jobs.length || jobs.some((job) => job.state === "failed")) {
     children.push(h("p", { class: "muted" }, t("analysis.intro")),
       h("button", { id: "analysis-btn", disabled: running, onclick: () => ask(tableId, hand, go, nameOf) }, t("analysis.ask")));
   }
