@@ -286,6 +286,54 @@ terminal_entries: Final = Table(
     Index("ix_terminal_entries_client", "code", "client_id", unique=True),
 )
 
+chat_messages: Final = Table(
+    "chat_messages",
+    metadata,
+    # what was said at a table (table/chat.py): a quick phrase's key or a free text; seat NULL for a spectator
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("hand", Integer, nullable=False),  # the table's hand number when it was said (0: before the first)
+    Column("seat", Integer, nullable=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("name", String(60), nullable=False),
+    Column("phrase", String(20), nullable=True),
+    Column("text", String(200), nullable=True),
+    Column("audience", String(12), nullable=False),  # "table" or "spectators"
+    Column("at", Float, nullable=False),
+    Index("ix_chat_messages_table", "table_id", "hand", "id"),
+)
+
+chat_reports: Final = Table(
+    "chat_reports",
+    metadata,
+    # a chat message reported for an operator, with what was said before it at that table
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("message_id", Integer, ForeignKey("chat_messages.id"), nullable=False),
+    Column("reporter_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("context", JSON, nullable=False),  # the previous messages and the reported one, oldest first
+    Column("created_at", Float, nullable=False),
+    Index("ix_chat_reports_message", "message_id", "reporter_id", unique=True),
+)
+
+chat_mutes: Final = Table(
+    "chat_mutes",
+    metadata,
+    # user_id does not want to read muted_id's messages (the page hides them)
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("muted_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
+chat_bans: Final = Table(
+    "chat_bans",
+    metadata,
+    # an operator barred user_id from the table chat (burraco chat-ban)
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
 
 def new_id(result: CursorResult[Any]) -> int:
     """The primary key of the row an INSERT made."""

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from burraco.core.actions import Action
 from burraco.core.cards import parse_cards
 from burraco.core.errors import BurracoError, IllegalActionError
+from burraco.web.protocol.chat import ChatMessage
 from burraco.web.protocol.difficulty import Difficulty
 
 MAX_MESSAGE_BYTES: Final = 4096
@@ -135,10 +136,11 @@ ClientMessage = Annotated[
     | LeaveMessage
     | BackMessage
     | SyncMessage
-    | PingMessage,
+    | PingMessage
+    | ChatMessage,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES: Final = ("action", "sit", "seat", "fill_bots", "ready", "leave", "back", "sync", "ping")
+CLIENT_TYPES: Final = ("action", "sit", "seat", "fill_bots", "ready", "leave", "back", "sync", "ping", "chat")
 _ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 
 
@@ -154,6 +156,7 @@ def parse_client_message(
     | BackMessage
     | SyncMessage
     | PingMessage
+    | ChatMessage
 ):
     """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
     if len(raw) > MAX_MESSAGE_BYTES:
@@ -196,7 +199,7 @@ def peek_id(raw: str | bytes) -> int | None:
 
 
 # ----------------------------------------------------------------------------- server → client
-ServerType = Literal["welcome", "state", "error", "pong", "watchers"]
+ServerType = Literal["welcome", "state", "error", "pong", "watchers", "chat"]
 """``watchers`` (``{"type": "watchers", "count": n}``) is the coalesced spectator count."""
 
 

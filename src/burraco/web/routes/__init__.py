@@ -8,6 +8,7 @@ from fastapi import FastAPI
 from burraco.web.routes import (
     accounts,
     analysis,
+    chat,
     friends,
     invitations,
     my_tables,
@@ -47,6 +48,7 @@ def include_routers(app: FastAPI) -> None:
     )
     for module in routers:
         app.include_router(module.router)
+    app.include_router(chat.router)
     app.include_router(rankings.router)
     app.include_router(settings.router)
     app.include_router(pages.router())
