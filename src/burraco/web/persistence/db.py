@@ -1,4 +1,4 @@
-"""The database: SQLAlchemy 2 Core tables, the engine, and one writer thread with group commit.
+"""The database: SQLAlchemy 2 Core tables, the engine, and the store (one writer thread, ``writer.py``).
 
 Everything a table does is an *event* row (``deal``, ``action``, ``sit``, ``bot``, ``leave``,
 ``timeout``, ``standin``, ``timer``) appended in order; a restarted server rebuilds every table by
@@ -17,11 +17,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import queue
-import sys
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import (
@@ -44,10 +41,11 @@ from sqlalchemy import (
     event,
     false,
 )
-from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
 from burraco.web.persistence import migrations
+from burraco.web.persistence.writer import LINGER_S, MAX_BATCH_ROWS, Batch, Writer
+from burraco.web.persistence.writer import is_busy as is_busy
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -375,44 +373,23 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT, pre_ping: bool = T
     return create_engine(url, pool_pre_ping=pre_ping, hide_parameters=True)
 
 
-def is_busy(error: BaseException) -> bool:
-    """Whether a write failed because the database is locked or busy (retrying each write alone would
-    only wait the busy timeout again for each)."""
-    text = str(error).lower()
-    return isinstance(error, OperationalError) and ("locked" in text or "busy" in text)
-
-
-_STOP: Final = object()
 CHECKPOINT_EVERY: Final = 2.0
 """Seconds between SQLite WAL checkpoints."""
 
 
-def _settle(future: concurrent.futures.Future[Any], result: Any, error: BaseException | None = None) -> None:
-    """Resolve a write's future; one whose waiter was cancelled (a stopping task) still had its write done."""
-    try:
-        if error is None:
-            future.set_result(result)
-        else:
-            future.set_exception(error)
-    except concurrent.futures.InvalidStateError:
-        pass
-
-
-@dataclass(frozen=True, slots=True)
-class _Insert:
-    table: Table
-    row: dict[str, Any]
-
-
 class Store:
-    """The database with a single writer thread: writes are queued, grouped and committed in order.
+    """The database with a single writer thread (``writer.py``): writes are queued, grouped and committed
+    in order, many tables' moves in one transaction (group commit).
 
     ``write(fn)`` queues ``fn(connection)`` and returns a future of its result, set once its
-    transaction has committed. Writes queued together share one transaction (group commit); a
-    failing write is retried alone so it fails by itself. ``read(fn)`` runs in the caller's thread.
+    transaction has committed; ``insert(table, row)`` queues a row, sent with the other rows of that
+    table in the batch as one ``executemany`` of an INSERT compiled once. A failing batch is retried
+    write by write so a bad write fails by itself. ``read(fn)`` runs in the caller's thread.
     """
 
-    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(
+        self, url: str, busy_timeout: float = BUSY_TIMEOUT, max_batch: int = MAX_BATCH_ROWS, linger: float = LINGER_S
+    ) -> None:
         self.url = url
         self.engine = make_engine(url, busy_timeout)
         with self.engine.begin() as connection:  # the schema: created or upgraded (Alembic)
@@ -420,12 +397,10 @@ class Store:
         # The writer's own engine: no round trip to check its connection before every group commit (a
         # connection lost meanwhile fails that commit, is replaced, and its writes are retried one by one)
         sqlite = self.engine.dialect.name == "sqlite"
-        self._writer = self.engine if sqlite else make_engine(url, busy_timeout, pre_ping=False)
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
+        self._writer_engine = self.engine if sqlite else make_engine(url, busy_timeout, pre_ping=False)
+        self.writer = Writer(self._writer_engine, max_batch, linger, commit=lambda work: self._commit(work))
         self._closed = False
         self._stopped = threading.Event()
-        self._thread.start()
         self._checkpointer: threading.Thread | None = None
         if sqlite and url not in ("sqlite://", "sqlite:///:memory:"):
             self._checkpointer = threading.Thread(target=self._checkpoints, name="burraco-db-checkpoint", daemon=True)
@@ -441,22 +416,20 @@ class Store:
             except Exception as error:  # pragma: no cover - a busy or closing database
                 log.debug("checkpoint skipped: %s", error)
 
+    def _commit(self, work: Batch) -> None:
+        """Each batch the writer thread gathered is committed through here."""
+        self.writer.commit(work)
+
     def write(self, fn: Callable[[Connection], T]) -> concurrent.futures.Future[T]:
-        future: concurrent.futures.Future[T] = concurrent.futures.Future()
-        if self._closed:
-            future.set_exception(RuntimeError("the store is closed"))
-            return future
-        self._queue.put((fn, future))
-        return future
+        return self.writer.write(fn)
 
     def insert(self, table: Table, row: dict[str, Any]) -> concurrent.futures.Future[None]:
-        """Queue one row insert; consecutive inserts into the same table are sent as one executemany."""
-        future: concurrent.futures.Future[None] = concurrent.futures.Future()
-        if self._closed:
-            future.set_exception(RuntimeError("the store is closed"))
-            return future
-        self._queue.put((_Insert(table, row), future))
-        return future
+        """Queue one row insert; it is committed with the other writes queued meanwhile."""
+        return self.writer.insert(table, (row,))
+
+    def insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> concurrent.futures.Future[None]:
+        """Queue rows that must be stored together (in the same transaction)."""
+        return self.writer.insert(table, rows)
 
     async def ainsert(self, table: Table, row: dict[str, Any]) -> None:
         """Queue a row insert and wait (without blocking the event loop) until it has committed."""
@@ -475,56 +448,11 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        self._queue.put(_STOP)
-        self._thread.join()
+        self.writer.close()
         self._stopped.set()
         if self._checkpointer is not None:
             self._checkpointer.join()
             with self.engine.connect() as connection:
                 connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        self._writer.dispose()
+        self._writer_engine.dispose()
         self.engine.dispose()
-
-    def _run(self) -> None:
-        while True:
-            item = self._queue.get()
-            batch = [item]
-            while True:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
-            stop = any(entry is _STOP for entry in batch)
-            work = [entry for entry in batch if entry is not _STOP]
-            if work:
-                self._commit(work)
-            if stop:
-                return
-
-    def _commit(self, work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
-        results: list[Any] = []
-        try:
-            with self._writer.begin() as connection:
-                rows: list[dict[str, Any]] = []
-                for i, (fn, _future) in enumerate(work):
-                    if isinstance(fn, _Insert):
-                        rows.append(fn.row)
-                        following = work[i + 1][0] if i + 1 < len(work) else None
-                        if not (isinstance(following, _Insert) and following.table is fn.table):
-                            connection.execute(fn.table.insert(), rows)
-                            rows = []
-                        results.append(None)
-                    else:
-                        results.append(fn(connection))
-        except Exception as failure:
-            if len(work) > 1 and not is_busy(failure):
-                for entry in work:
-                    self._commit([entry])
-                return
-            error = sys.exc_info()[1]
-            log.warning("database write failed (%d writes): %s", len(work), error)
-            for _fn, future in work:  # a busy database fails the whole group at once, not once per write
-                _settle(future, None, error if error is not None else RuntimeError("write failed"))
-            return
-        for (_fn, future), result in zip(work, results, strict=True):
-            _settle(future, result)

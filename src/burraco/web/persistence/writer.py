@@ -1,0 +1,290 @@
+"""The store's one writer thread: group commit of many tables' writes, with pre-compiled inserts.
+
+Every write is queued; the writer takes everything queued — up to :data:`MAX_BATCH_ROWS` rows, waiting
+at most :data:`LINGER_S` for more — and commits it in **one transaction**. Consecutive row inserts
+into the same table go to the driver as one ``executemany`` of an INSERT compiled once per table and
+set of columns (on PostgreSQL psycopg pipelines it; on SQLite it is one loop in C), so no statement
+is built per move. Each write's future is set only once the transaction holding it has committed:
+a move is acknowledged after its commit, never before. If a batch fails, its writes are retried one
+by one in their own transactions, so only a bad write fails (its future gets the error, and the
+table that queued it rolls back, ``table/durability.py``); a busy or locked database fails the
+whole batch at once (retrying each alone would wait the busy timeout once per write).
+
+>>> from sqlalchemy import create_engine
+>>> from sqlalchemy.pool import StaticPool
+>>> engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
+>>> with engine.begin() as c:
+...     _ = c.exec_driver_sql("CREATE TABLE t (a INTEGER, b TEXT)")
+>>> from sqlalchemy import Column, Integer, MetaData, Table, Text
+>>> t = Table("t", MetaData(), Column("a", Integer), Column("b", Text))
+>>> writer = Writer(engine)
+>>> futures = [writer.insert(t, [{"a": n, "b": "x"}]) for n in range(5)]
+>>> [f.result() for f in futures] == [None] * 5
+True
+>>> writer.close()
+>>> with engine.connect() as c:
+...     c.exec_driver_sql("SELECT count(*) FROM t").scalar_one()
+5
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import Connection, Engine, Table
+from sqlalchemy.exc import OperationalError
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+MAX_BATCH_ROWS: Final = 1000
+"""The most rows one group commit writes (a larger queue is written in several transactions)."""
+LINGER_S: Final = 0.002
+"""Seconds the writer waits for more writes once it has one, before committing: under load the queue
+fills while the previous batch commits anyway; this only gathers the moves of a quieter server."""
+
+_STOP: Final = object()
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a write failed because the database is locked or busy (retrying each write alone would
+    only wait the busy timeout again for each)."""
+    text = str(error).lower()
+    return isinstance(error, OperationalError) and ("locked" in text or "busy" in text)
+
+
+def settle(future: concurrent.futures.Future[Any], result: Any, error: BaseException | None = None) -> None:
+    """Resolve a write's future; one whose waiter was cancelled (a stopping task) still had its write done."""
+    try:
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+    except concurrent.futures.InvalidStateError:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class Insert:
+    """Rows to insert into one table, all in the same transaction."""
+
+    table: Table
+    rows: Sequence[dict[str, Any]]
+
+
+@dataclass(slots=True)
+class _Compiled:
+    """One table's INSERT for one set of columns, compiled once for the writer's dialect."""
+
+    sql: str
+    keys: tuple[str, ...]
+    positional: bool
+    processors: tuple[Callable[[Any], Any] | None, ...]
+
+    def params(self, rows: Sequence[dict[str, Any]]) -> list[Any]:
+        keys, processors = self.keys, self.processors
+        if not any(processors):
+            if self.positional:
+                return [tuple([row.get(key) for key in keys]) for row in rows]
+            return [{key: row.get(key) for key in keys} for row in rows]
+        values = [
+            [row.get(key) if fn is None else fn(row.get(key)) for key, fn in zip(keys, processors, strict=True)]
+            for row in rows
+        ]
+        if self.positional:
+            return [tuple(v) for v in values]
+        return [dict(zip(keys, v, strict=True)) for v in values]
+
+
+@dataclass
+class WriterStats:
+    """What the writer did since it started (read by tests and ``/api/stats``-like tools)."""
+
+    transactions: int = 0
+    rows: int = 0
+    writes: int = 0
+    largest_batch: int = 0
+    failed_batches: int = 0
+
+
+@dataclass
+class _Statements:
+    """The compiled inserts, by table and columns."""
+
+    engine: Engine
+    cache: dict[tuple[str, tuple[str, ...]], _Compiled] = field(default_factory=dict)
+
+    def get(self, table: Table, keys: tuple[str, ...]) -> _Compiled:
+        found = self.cache.get((table.name, keys))
+        if found is None:
+            dialect = self.engine.dialect
+            compiled = table.insert().compile(dialect=dialect, column_keys=list(keys), for_executemany=True)
+            order = tuple(compiled.positiontup or ()) if compiled.positional else tuple(compiled.binds)
+            order = tuple(key for key in order if key in keys)
+            processors = tuple(table.c[key].type.dialect_impl(dialect).bind_processor(dialect) for key in order)
+            found = _Compiled(str(compiled), order, compiled.positional, processors)
+            self.cache[(table.name, keys)] = found
+        return found
+
+
+Batch = list[tuple[Any, concurrent.futures.Future[Any]]]
+"""Queued writes (an :class:`Insert` or a callable) with their futures."""
+
+
+class Writer:
+    """The writer thread over ``engine``: ``write(fn)`` and ``insert(table, rows)`` queue work and return a
+    future set once it has committed (or with the error). Each batch goes through ``commit`` (by default
+    :meth:`commit`; the store passes its own, which tests replace to make writes fail)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        max_rows: int = MAX_BATCH_ROWS,
+        linger: float = LINGER_S,
+        commit: Callable[[Batch], None] | None = None,
+    ) -> None:
+        self.engine = engine
+        self._commit_batch = commit if commit is not None else self.commit
+        self.max_rows = max_rows
+        self.linger = linger
+        self.stats = WriterStats()
+        self._statements = _Statements(engine)
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._connection: Connection | None = None
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
+        self._thread.start()
+
+    def write(self, fn: Callable[[Connection], T]) -> concurrent.futures.Future[T]:
+        return self._put(fn)
+
+    def insert(self, table: Table, rows: Sequence[dict[str, Any]]) -> concurrent.futures.Future[None]:
+        """Queue rows to insert into ``table`` (together, in one transaction)."""
+        return self._put(Insert(table, rows))
+
+    def _put(self, work: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        if self._closed:
+            future.set_exception(RuntimeError("the store is closed"))
+            return future
+        self._queue.put((work, future))
+        return future
+
+    def close(self) -> None:
+        """Commit everything queued and stop the thread."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(_STOP)
+        self._thread.join()
+
+    # ------------------------------------------------------------------ the thread
+    def _run(self) -> None:
+        try:
+            while True:
+                batch, stop = self._gather()
+                if batch:
+                    self._commit_batch(batch)
+                if stop:
+                    return
+        finally:
+            self._drop_connection()
+
+    def _gather(self) -> tuple[Batch, bool]:
+        """Everything queued, up to :attr:`max_rows` rows, waiting at most :attr:`linger` for more."""
+        item = self._queue.get()
+        if item is _STOP:
+            return [], True
+        batch = [item]
+        rows = _weight(item[0])
+        deadline = time.monotonic() + self.linger
+        while rows < self.max_rows:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                try:
+                    item = self._queue.get(timeout=remaining)
+                except queue.Empty:
+                    break
+            if item is _STOP:
+                return batch, True
+            batch.append(item)
+            rows += _weight(item[0])
+        return batch, False
+
+    def commit(self, work: Batch) -> None:
+        """Write a batch in one transaction and settle its futures (in the writer thread)."""
+        try:
+            results = self._transaction(work)
+        except Exception as failure:
+            self._drop_connection()  # a lost connection is replaced for the next transaction
+            self.stats.failed_batches += 1
+            if len(work) > 1 and not is_busy(failure):
+                for entry in work:
+                    self.commit([entry])
+                return
+            log.warning("database write failed (%d writes): %s", len(work), failure)
+            for _work, future in work:  # a busy database fails the whole group at once, not once per write
+                settle(future, None, failure)
+            return
+        stats = self.stats
+        stats.transactions += 1
+        stats.writes += len(work)
+        stats.rows += sum(_weight(entry) for entry, _ in work)
+        stats.largest_batch = max(stats.largest_batch, len(work))
+        for (_work, future), result in zip(work, results, strict=True):
+            settle(future, result)
+
+    def _transaction(self, work: Batch) -> list[Any]:
+        """Run the batch in one transaction: consecutive inserts of one table and columns as one
+        ``executemany``; the futures' results, in order."""
+        connection = self._connection
+        if connection is None:
+            connection = self._connection = self.engine.connect()
+        results: list[Any] = []
+        with connection.begin():
+            pending: list[dict[str, Any]] = []
+            for i, (entry, _future) in enumerate(work):
+                if isinstance(entry, Insert):
+                    pending.extend(entry.rows)
+                    following = work[i + 1][0] if i + 1 < len(work) else None
+                    if not (isinstance(following, Insert) and following.table is entry.table):
+                        self._insert_many(connection, entry.table, pending)
+                        pending = []
+                    results.append(None)
+                else:
+                    results.append(entry(connection))
+        return results
+
+    def _insert_many(self, connection: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+        """One ``executemany`` per set of columns of the compiled INSERT, sent as it is to the driver
+        (``exec_driver_sql``: no statement built; errors wrapped and lost connections noticed as usual)."""
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for row in rows:
+            groups.setdefault(tuple(row), []).append(row)
+        for keys, group in groups.items():
+            compiled = self._statements.get(table, keys)
+            connection.exec_driver_sql(compiled.sql, compiled.params(group))
+
+    def _drop_connection(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            try:
+                connection.close()  # back to the pool (one a lost connection made invalid is discarded there)
+            except Exception as error:  # pragma: no cover - a connection already gone
+                log.debug("writer connection not closed cleanly: %s", error)
+
+
+def _weight(work: Any) -> int:
+    """Rows a queued write adds to a batch (a callable write counts as one)."""
+    return len(work.rows) if isinstance(work, Insert) else 1
