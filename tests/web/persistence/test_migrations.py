@@ -37,6 +37,7 @@ NEWER_THAN_0006 = [
     "add_index ix_terminal_entries_client",
     "add_table terminal_codes",
     "add_table terminal_entries",
+    "users.public_profile",
 ]
 """What a database at revision 0006 lacks: 0007's score terminals."""
 NEWER_THAN_0005 = sorted(["add_index ix_users_name_skeleton", "users.name_skeleton", *NEWER_THAN_0006])
