@@ -16,20 +16,20 @@ def analysis_worker(
     db: Annotated[
         str | None,
         typer.Option(
-            "--db", help="The web app's database URL [env BURRACO_DB_URL; default: SQLite in the user data directory]."
+            "--db", help="The web app's database URL (env BURRACO_DB_URL; default: SQLite in the user data directory)."
         ),
     ] = None,
     redis_url: Annotated[
-        str | None, typer.Option(help="The web app's Redis, redis://host:6379/0 [env BURRACO_REDIS_URL].")
+        str | None, typer.Option(help="The web app's Redis, redis://host:6379/0 (env BURRACO_REDIS_URL).")
     ] = None,
     namespace: Annotated[
         str | None,
-        typer.Option(help="The deployment's Redis namespace [env BURRACO_REDIS_NAMESPACE; default burraco]."),
+        typer.Option(help="The deployment's Redis namespace (env BURRACO_REDIS_NAMESPACE; default burraco)."),
     ] = None,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="Analyses computed at once (one core each).")] = 1,
     timeout: Annotated[
         float | None,
-        typer.Option(help="Seconds one analysis may take [env BURRACO_ANALYSIS_TIMEOUT; default 600]."),
+        typer.Option(help="Seconds one analysis may take (env BURRACO_ANALYSIS_TIMEOUT; default 600)."),
     ] = None,
 ) -> None:
     """Compute the web app's post-hand analyses from its Redis queue until stopped (Ctrl-C or SIGTERM)."""

@@ -13,6 +13,7 @@ from burraco.bots.base import play_hand
 from burraco.bots.heuristic import HeuristicBot
 from burraco.core.match import Match
 from burraco.core.options import Rules
+from burraco.core.view import observe
 from burraco.web.persistence import db
 
 MAX_TURNS = 10
@@ -23,9 +24,11 @@ def user_of(client: TestClient, cookie: str) -> int:
     return int(client.get("/api/me", headers={"cookie": cookie}).json()["user"]["id"])
 
 
-def stored_match(client: TestClient, seats: list[int], hands: int, over: bool, seed: int = 11) -> int:
+def stored_match(
+    client: TestClient, seats: list[int], hands: int, over: bool, seed: int = 11, open_hand: bool = False
+) -> int:
     """A table where ``seats`` (user ids) played ``hands`` finished hands (bots chose their moves);
-    ``over``: its match is over. Its id."""
+    ``over``: its match is over; ``open_hand``: one more hand is being played (two moves made). Its id."""
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
     rules = Rules(players=len(seats), max_turns=MAX_TURNS)
     match = Match(rules, seed)
@@ -43,6 +46,14 @@ def stored_match(client: TestClient, seats: list[int], hands: int, over: bool, s
             hand, [HeuristicBot() for _ in seats], lambda seat, action, n=number: add(n, "action", seat, str(action))
         )
         match.finish_hand()
+    if open_hand:
+        hand = match.start_hand()
+        add(hands + 1, "deal", hand.dealer, "")
+        for _ in range(2):
+            seat = hand.to_play
+            action = HeuristicBot().choose(observe(hand, seat), hand.legal_actions())
+            hand.apply(action)
+            add(hands + 1, "action", seat, str(action))
     row = {
         "name": "analysed",
         "preset": "fibur",

@@ -82,7 +82,10 @@ def test_opponents_and_spectators_wait_for_the_end_of_the_match(client_factory: 
 def test_a_hand_not_played_is_refused(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory(**SMALL)
     anna, bruno = guest(client, "Anna"), guest(client, "Bruno")
-    table = stored_match(client, [user_of(client, anna), user_of(client, bruno)], hands=1, over=False)
+    table = stored_match(client, [user_of(client, anna), user_of(client, bruno)], hands=1, over=False, open_hand=True)
+    playing = ask(client, anna, table, 2)
+    assert playing.status_code == 403 and playing.json()["detail"]["code"] == "analysis_hand_unfinished"
+    assert look(client, anna, table, 2).json()["detail"]["code"] == "analysis_hand_unfinished"
     missing = ask(client, anna, table, 3)
     assert missing.status_code == 404 and missing.json()["detail"]["code"] == "analysis_no_hand"
     assert ask(client, anna, 999_999, 1).status_code == 404

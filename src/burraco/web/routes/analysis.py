@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from burraco.web.accounts.auth import User
 from burraco.web.http.refusals import refused
 from burraco.web.persistence.analysis import AnalysisService
-from burraco.web.persistence.analysis.history import finished_hand
+from burraco.web.persistence.analysis.history import hand_over
 from burraco.web.persistence.replay import ReplayRefused
 from burraco.web.persistence.repositories.analysis import AnalysisJob, JobError, JobState, Refusal
 from burraco.web.routes.deps import HandNumber, OptionalUser, Repos, RequiredUser, TableId
@@ -66,7 +66,7 @@ def _service(request: Request) -> AnalysisService:
 async def _hand(repos: Repos, table_id: int, number: int) -> tuple[int, bool]:
     """The hand's number of players and whether its match is over (refused if the hand is not over)."""
     try:
-        _text, players, over = await asyncio.to_thread(finished_hand, repos.tables, table_id, number)
+        players, over = await asyncio.to_thread(hand_over, repos.tables, table_id, number)
     except ReplayRefused as unplayed:
         code = "analysis_no_hand" if unplayed.status == 404 else "analysis_hand_unfinished"
         raise refused(unplayed.status, code) from None
