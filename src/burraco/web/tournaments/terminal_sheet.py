@@ -16,8 +16,9 @@ WORDS: Final = {
         "title": "{name} · turno {turn}: terminali segnapunti",
         "table": "Tavolo {table}",
         "how": "Inquadrate il codice con il telefono (o aprite il link). N-S inseriscono ogni mano appena finita; "
-        "alla fine E-W controllano e confermano il risultato. Non serve un account.",
+        "alla fine E-O controllano e confermano il risultato. Non serve un account.",
         "print": "Stampate questa pagina dal browser (Ctrl+P, o Condividi → Stampa sul telefono).",
+        "sides": "N-S: {ns}<br>E-O: {ew}",
     },
     "en": {
         "title": "{name} · turn {turn}: score terminals",
@@ -25,6 +26,7 @@ WORDS: Final = {
         "how": "Scan the code with a phone (or open the link). N-S enter each hand as it ends; at the end E-W "
         "check and confirm the result. No account is needed.",
         "print": "Print this page from the browser (Ctrl+P, or Share → Print on a phone).",
+        "sides": "N-S: {ns}<br>E-W: {ew}",
     },
 }
 CSP: Final = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'"
@@ -48,7 +50,7 @@ def sheet_html(name: str, turn: int, tables: list[dict[str, Any]], lang: str = "
     esc = html.escape
     cards = "".join(
         f'<section class="card"><h2>{esc(w["table"].format(table=x["table"]))}</h2>'
-        f"<p>N-S: {esc(x['ns'])}<br>E-W: {esc(x['ew'])}</p>{x['qr']}"
+        f"<p>{w['sides'].format(ns=esc(x['ns']), ew=esc(x['ew']))}</p>{x['qr']}"
         f'<p class="link">{esc(x["url"])}</p><p class="how">{esc(w["how"])}</p></section>'
         for x in tables
     )
