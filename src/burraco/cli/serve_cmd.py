@@ -87,8 +87,10 @@ def serve(
 
 
 def loadtest(
-    tables: Annotated[int, typer.Option(help="Tables, each with two WebSocket bot clients (at most 2000).")] = 100,
-    seconds: Annotated[float, typer.Option(help="How long to measure (at most 600).")] = 30.0,
+    tables: Annotated[int, typer.Option(help="Tables, each with two WebSocket bot clients (at most 5000).")] = 100,
+    seconds: Annotated[
+        float, typer.Option(help="How long to measure (at most 600; 180 or more for whole hands in steady state).")
+    ] = 30.0,
     think: Annotated[float, typer.Option(help="Mean seconds a client waits before each action.")] = 1.0,
     server_bots: Annotated[bool, typer.Option(help="Seat 1 is a server-side bot instead of a second client.")] = False,
     processes: Annotated[
@@ -130,6 +132,15 @@ def loadtest(
         ),
     ] = False,
     bot_workers: Annotated[int, typer.Option(help="With --bot-attack: the server's bot worker processes.")] = 1,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots", help="A server-side bot of this level plays seat 1 (its tables' latency is reported apart)."
+        ),
+    ] = None,
+    bot_tables: Annotated[
+        int | None, typer.Option("--bot-tables", help="With --bots: how many tables have the bot (default all).")
+    ] = None,
 ) -> None:
     """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
     from burraco.loadtest.plan import main as run_load
@@ -150,6 +161,8 @@ def loadtest(
             db_url=db,
             redis_url=redis,
             route=route,
+            bots=bots,
+            bot_tables=bot_tables,
         )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)

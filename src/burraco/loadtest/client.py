@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 
 def choose(legal: list[str], rng: random.Random) -> str:
     """Draw (or sometimes pick up); lay down a meld or attachment half the time; else discard."""
@@ -38,12 +40,29 @@ def action_message(text: str, ident: int) -> str:
     return json.dumps(payload)
 
 
+def action_bytes(text: str, ident: int) -> bytes:
+    """The same message, encoded by orjson (compact: what the load clients send).
+
+    >>> action_bytes("draw", 3)
+    b'{"type":"action","kind":"draw","id":3,"cards":[]}'
+    """
+    kind, *rest = text.split()
+    payload: dict[str, Any] = {"type": "action", "kind": kind, "id": ident}
+    if kind == "attach":
+        payload["target"] = int(rest.pop(0))
+    payload["cards"] = rest
+    return orjson.dumps(payload)
+
+
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     refused: int = 0
     hands: int = 0
+    """Hands seen finished, once per table (by the client at seat 0)."""
+    bot_latencies: list[float] = field(default_factory=list)
+    """The latencies of the human actions at tables where a server-side bot plays the other seat."""
     connect_failures: int = 0
     confirmed: int = 0
     """Actions the server answered with a state (accepted and stored), over the whole run."""
@@ -74,6 +93,7 @@ async def play_client(
     seed: int,
     sockets: list[Any],
     storm: Storm | None = None,
+    bot_table: bool = False,
 ) -> None:
     from websockets.asyncio.client import connect
 
@@ -95,7 +115,7 @@ async def play_client(
                 dropping: list[float] = []
                 if storm is not None and not stormed:
                     drop = asyncio.create_task(_drop_later(ws, storm, rng, dropping))
-                session = _Session(ws, stats, stop, think, rng, dropped_at)
+                session = _Session(ws, stats, stop, think, rng, dropped_at, bot_table)
                 dropped_at = None
                 await session.run()
                 if drop is not None and dropping:  # the storm closed it: reconnect at once
@@ -130,9 +150,17 @@ class _Session:
     """One socket's life: answer states with actions until the socket closes or the run stops."""
 
     def __init__(
-        self, ws: Any, stats: Stats, stop: asyncio.Event, think: float, rng: random.Random, dropped_at: float | None
+        self,
+        ws: Any,
+        stats: Stats,
+        stop: asyncio.Event,
+        think: float,
+        rng: random.Random,
+        dropped_at: float | None,
+        bot_table: bool = False,
     ) -> None:
         self.ws, self.stats, self.stop, self.think, self.rng = ws, stats, stop, think, rng
+        self.latencies = stats.bot_latencies if bot_table else stats.latencies
         self.dropped_at = dropped_at
         self.pending: tuple[int, float] | None = None
         self.pending_action = False
@@ -148,7 +176,7 @@ class _Session:
             async for raw in self.ws:
                 if self.stop.is_set():
                     break
-                await self._on(json.loads(raw))
+                await self._on(orjson.loads(raw))
 
     async def _on(self, message: dict[str, Any]) -> None:
         stats = self.stats
@@ -156,7 +184,7 @@ class _Session:
             stats.reconnects.append(time.perf_counter() - self.dropped_at)
             self.dropped_at = None
         if self.pending is not None and message.get("reply_to") == self.pending[0]:
-            stats.latencies.append(time.perf_counter() - self.pending[1])
+            self.latencies.append(time.perf_counter() - self.pending[1])
             if message["type"] == "error":
                 stats.refused += 1
             elif self.pending_action:
@@ -168,7 +196,7 @@ class _Session:
         if table["status"] == "between" and message["you"] is not None:
             if table["hand_no"] != self.last_hand_over:
                 self.last_hand_over = table["hand_no"]
-                stats.hands += 1
+                stats.hands += message["you"] == 0
                 await self._send({"type": "ready"}, False)
             return
         legal = message["legal"]
@@ -178,12 +206,12 @@ class _Session:
             await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
             if self.stop.is_set():
                 return
-        await self._send_text(action_message(choose(legal, self.rng), self.ident + 1), True)
+        await self._send_text(action_bytes(choose(legal, self.rng), self.ident + 1), True)
 
     async def _send(self, payload: dict[str, Any], action: bool) -> None:
-        await self._send_text(json.dumps({**payload, "id": self.ident + 1}), action)
+        await self._send_text(orjson.dumps({**payload, "id": self.ident + 1}), action)
 
-    async def _send_text(self, text: str, action: bool) -> None:
+    async def _send_text(self, text: bytes, action: bool) -> None:
         self.ident += 1
         self.pending, self.pending_action = (self.ident, time.perf_counter()), action
-        await self.ws.send(text)
+        await self.ws.send(text, text=True)  # a text frame, as the web page sends

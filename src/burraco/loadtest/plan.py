@@ -9,7 +9,12 @@ each (one per seat, both playing by a simple legal policy with a think time:
 actions/s, the action latency (from sending an action to receiving the server's answer to it)
 p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answered action was stored.
 ``--reconnect-storm``: midway, every client drops its socket within 5 s and reconnects at once.
-Everything is bounded: at most 2000 tables, 8 processes, 600 measured seconds, 300 s to create and
+``--bots LEVEL``: a server-side bot of that level plays seat 1 at ``--bot-tables`` tables (default all),
+against one client; those clients' latencies are reported apart (``bot_table_p50_ms``...).
+Over the measured time it also counts the hands finished and dealt (the matches never end: whole hands
+in steady state) and the server's CPU per stored action (its processes' CPU time from ``/proc``,
+before and after, over every action stored in that time, the bots' too), and the load client's own CPU.
+Everything is bounded: at most 5000 tables, 8 processes, 600 measured seconds, 300 s to create and
 seat the tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop."""
 
 from __future__ import annotations
@@ -25,12 +30,15 @@ import time
 from dataclasses import dataclass
 from typing import Any, Final
 
+from burraco.bots.registry import DIFFICULTIES
 from burraco.loadtest.client import Stats, Storm, play_client
 from burraco.loadtest.servers import HOST, Servers, redis_cpu, started, stored_actions
 from burraco.web.http.metrics import GcPauses, LoopLag
 
-MAX_TABLES: Final = 2000
+MAX_TABLES: Final = 5000
 MAX_SECONDS: Final = 600.0
+BOT_LEVELS: Final = ("random", *DIFFICULTIES)
+"""What ``--bots`` may name."""
 MAX_PROCESSES: Final = 8
 SETUP_LIMIT_S: Final = 300.0
 """Creating and seating the tables may take at most this long (then the run stops with an error)."""
@@ -53,21 +61,22 @@ async def _http(
         return response.json(), response.cookies.get("burraco_session")
 
 
-async def _create_tables(base: str, cookie: str, tables: int, server_bots: bool) -> list[int]:
-    """Create the tables concurrently (at most :data:`SETUP_CONCURRENCY` requests in flight)."""
+async def _create_tables(base: str, cookie: str, tables: int, bots: str | None, bot_tables: int) -> list[int]:
+    """Create the tables concurrently (at most :data:`SETUP_CONCURRENCY` requests in flight); the first
+    ``bot_tables`` have a server-side bot of level ``bots`` at seat 1."""
     import httpx
 
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-    body = {"players": 2, "target": 100_000, "grace": 3600, "bots": "random" if server_bots else None}
 
-    async def create(client: httpx.AsyncClient) -> int:
+    async def create(client: httpx.AsyncClient, n: int) -> int:
+        body = {"players": 2, "target": 100_000, "grace": 3600, "bots": bots if n < bot_tables else None}
         async with gate:
             response = await client.post(f"{base}/api/tables", json=body)
         response.raise_for_status()
         return int(response.json()["table"]["id"])
 
     async with httpx.AsyncClient(timeout=60, headers={"cookie": cookie, "origin": base}) as client:
-        return list(await asyncio.gather(*(create(client) for _ in range(tables))))
+        return list(await asyncio.gather(*(create(client, n) for n in range(tables))))
 
 
 async def _seat_all(servers: Servers, ids: list[int], cookie: str) -> None:
@@ -114,6 +123,21 @@ class Plan:
     db_url: str | None = None
     redis_url: str | None = None
     route: str = "any"
+    bots: str | None = None
+    """A server-side bot level for seat 1 (``server_bots``: ``random``), or None: two clients per table."""
+    bot_tables: int | None = None
+    """How many tables have that bot (None: all)."""
+
+    @property
+    def bot_level(self) -> str | None:
+        return self.bots or ("random" if self.server_bots else None)
+
+    @property
+    def with_bots(self) -> int:
+        """The tables where a server-side bot plays seat 1."""
+        if self.bot_level is None:
+            return 0
+        return self.tables if self.bot_tables is None else min(self.bot_tables, self.tables)
 
 
 async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
@@ -124,22 +148,22 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     _, cookie_b = await _http("POST", f"{base}/api/guest", {"nickname": "load-b"})
     a, b = f"burraco_session={cookie_a}", f"burraco_session={cookie_b}"
     setup_started = time.perf_counter()
-    ids = await asyncio.wait_for(_create_tables(base, a, plan.tables, plan.server_bots), SETUP_LIMIT_S)
+    ids = await asyncio.wait_for(_create_tables(base, a, plan.tables, plan.bot_level, plan.with_bots), SETUP_LIMIT_S)
     stats = Stats()
     stop = asyncio.Event()
     storm = Storm() if plan.reconnect_storm else None
     tasks = []
     sockets: list[Any] = []
     for n, table_id in enumerate(ids):
-        url = servers.socket_url(table_id)
-        tasks.append(asyncio.create_task(play_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm)))
-        if not plan.server_bots:
+        url, bot = servers.socket_url(table_id), n < plan.with_bots
+        tasks.append(asyncio.create_task(play_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm, bot)))
+        if not bot:
             tasks.append(asyncio.create_task(play_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
         if n % 100 == 99:
             await asyncio.sleep(0.05)
-    if not plan.server_bots:
-        # seat 1 of every table is taken by client b over a short-lived socket, which starts the matches
-        await asyncio.wait_for(_seat_all(servers, ids, b), SETUP_LIMIT_S)
+    if plan.with_bots < len(ids):
+        # seat 1 of every other table is taken by client b over a short-lived socket: the matches start
+        await asyncio.wait_for(_seat_all(servers, ids[plan.with_bots :], b), SETUP_LIMIT_S)
     setup_s = time.perf_counter() - setup_started
     await asyncio.sleep(1.0)
     # this client process measures the server: its own collector must not add pauses to the figures
@@ -153,7 +177,10 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     started, cpu_started = time.perf_counter(), time.process_time()
     server_cpu, _ = servers.usage()
     redis_started = redis_cpu(plan.redis_url)
+    wall_started = time.time()
     stats.latencies.clear()
+    stats.bot_latencies.clear()
+    stats.hands = 0
     if storm is not None:  # the storm blows in the middle of the measured time
         await asyncio.sleep(max(0.0, plan.seconds / 2 - storm.window / 2))
         storm.start.set()
@@ -164,7 +191,8 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     client_cpu = time.process_time() - cpu_started
     server_cpu_after, server_rss = servers.usage()
     redis_used = redis_cpu(plan.redis_url) - redis_started
-    measured = list(stats.latencies)
+    window = (wall_started, time.time())
+    measured, bot_measured, hands = list(stats.latencies), sorted(stats.bot_latencies), stats.hands
     server_after = await _http(
         "GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}&gc_since={server[0]['gc_pauses']}"
     )
@@ -180,7 +208,10 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     for task in tasks:
         task.cancel()
     stored = stored_actions(servers.db_url)
+    in_window = stored_actions(servers.db_url, window)
+    dealt = stored_actions(servers.db_url, window, kind="deal")
     lat = sorted(measured) or [float("nan")]
+    bot_lat = bot_measured or [float("nan")]
     reconnects = sorted(stats.reconnects) or [float("nan")]
     one = server_after[0]
     return {
@@ -196,7 +227,16 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2),
         "max_ms": round(1000 * lat[-1], 2),
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if measured else float("nan"),
-        "hands_finished": stats.hands,
+        "hands_finished": hands,
+        "hands_dealt": dealt,
+        "bot": plan.bot_level or "-",
+        "bot_tables": plan.with_bots,
+        "bot_table_actions": len(bot_measured),
+        "bot_table_p50_ms": round(1000 * bot_lat[len(bot_lat) // 2], 2),
+        "bot_table_p99_ms": round(1000 * bot_lat[min(len(bot_lat) - 1, int(len(bot_lat) * 0.99))], 2),
+        "stored_actions_measured": in_window,
+        "server_cpu_ms_per_action": round(1000 * (server_cpu_after - server_cpu) / in_window, 3) if in_window else 0,
+        "client_cpu_ms_per_action": round(1000 * client_cpu / in_window, 3) if in_window else 0,
         "refused": stats.refused,
         "client_errors": stats.errors,
         "confirmed_actions": stats.confirmed,
@@ -235,15 +275,25 @@ def main(
     db_url: str | None = None,
     redis_url: str | None = None,
     route: str = "any",
+    bots: str | None = None,
+    bot_tables: int | None = None,
 ) -> dict[str, Any]:
     """Start the server processes, run the clients, stop everything, return and print the figures."""
+    if bots is not None and bots not in BOT_LEVELS:
+        raise ValueError(f"--bots must be one of {', '.join(BOT_LEVELS)}")
+    if bot_tables is not None and not 0 <= bot_tables <= tables:
+        raise ValueError("--bot-tables must be 0..--tables")
+    if bot_tables is not None and bots is None and not server_bots:
+        raise ValueError("--bot-tables needs --bots LEVEL")
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"--tables must be 1..{MAX_TABLES}")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"--seconds must be in (0, {MAX_SECONDS:g}]")
     if not 1 <= processes <= MAX_PROCESSES:
         raise ValueError(f"--processes must be 1..{MAX_PROCESSES}")
-    plan = Plan(tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url, route)
+    plan = Plan(
+        tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url, route, bots, bot_tables
+    )
     # stopped by SIGTERM: leave through the context managers, so the servers stop and their data go
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with started(processes, MAX_TABLES, db_url, redis_url, route) as servers:

@@ -52,6 +52,7 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
         max_open_tables_guest=2 * max_tables,
         max_open_tables_account=2 * max_tables,
         max_sockets_per_user=2 * max_tables,
+        max_slow_bot_tables=2 * max_tables,
     )
     app = create_app(
         db_url,
@@ -221,14 +222,20 @@ def forget(redis_url: str, namespace: str) -> None:
     client.close()
 
 
-def stored_actions(db_url: str) -> int:
-    """How many actions the servers stored (every table of the run's database)."""
+def stored_actions(db_url: str, window: tuple[float, float] | None = None, kind: str = "action") -> int:
+    """How many events of ``kind`` (actions; or ``deal``: hands dealt) the servers stored, over every
+    table of the run's database (only those stored within ``window``, wall-clock seconds, if given)."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(db_url)
+    since, until = window if window is not None else (float("-inf"), float("inf"))
+    query = "SELECT count(*) FROM events WHERE kind = :kind"
+    if window is not None:
+        query += " AND at >= :since AND at < :until"
     try:
         with engine.connect() as c:
-            return int(c.execute(text("SELECT count(*) FROM events WHERE kind = 'action'")).scalar_one())
+            found = c.execute(text(query), {"kind": kind, "since": since, "until": until}).scalar_one()
+            return int(found)
     finally:
         engine.dispose()
 

@@ -14,12 +14,28 @@ def test_a_short_load_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["tables"] == 12 and figures["connections"] == 24
     assert figures["actions"] > 20 and figures["client_errors"] == 0
     assert figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["hands_dealt"] >= 0 and figures["stored_actions_measured"] > 0
+    assert figures["server_cpu_ms_per_action"] > 0 and figures["client_cpu_ms_per_action"] > 0
     assert "actions_per_s=" in capsys.readouterr().out
+
+
+def test_server_bots_at_some_tables_are_reported_apart() -> None:
+    """``--bots random --bot-tables 2``: two tables against a server-side bot (one client each), two
+    with two clients; the hands are counted and the bot tables' human moves timed on their own."""
+    figures = main(tables=4, seconds=3.0, think=0.01, bots="random", bot_tables=2)
+    assert figures["bot"] == "random" and figures["bot_tables"] == 2 and figures["connections"] == 6
+    assert figures["bot_table_actions"] > 5 and figures["actions"] > 5 and figures["client_errors"] == 0
+    assert figures["bot_table_p50_ms"] <= figures["bot_table_p99_ms"]
+    assert figures["lost_actions"] == 0
 
 
 def test_bounds() -> None:
     with pytest.raises(ValueError, match="tables"):
-        main(tables=5000, seconds=1)
+        main(tables=5001, seconds=1)
+    with pytest.raises(ValueError, match="--bots must be one of"):
+        main(tables=1, seconds=1, bots="grandmaster")
+    with pytest.raises(ValueError, match="--bot-tables"):
+        main(tables=2, seconds=1, bots="random", bot_tables=3)
     with pytest.raises(ValueError, match="seconds"):
         main(tables=1, seconds=3600)
 
@@ -38,10 +54,10 @@ def test_out_of_bounds_options_are_one_line_and_exit_2() -> None:
     import sys
 
     result = subprocess.run(
-        [sys.executable, "-m", "burraco", "loadtest", "--tables", "5000"], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "burraco", "loadtest", "--tables", "5001"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 2
-    assert result.stderr.strip() == "error: --tables must be 1..2000"
+    assert result.stderr.strip() == "error: --tables must be 1..5000"
 
 
 def test_two_processes_and_a_reconnect_storm(capsys: pytest.CaptureFixture[str]) -> None:
