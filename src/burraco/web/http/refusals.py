@@ -73,6 +73,13 @@ MESSAGES: Final = {
     "invitation_table_over": "the table of this invitation is closed or its match is over",
     "invitation_table_full": "every seat at this table is taken",
     "invitation_started": "the match at this table has started",
+    # table talk (routes/chat.py)
+    "chat_message_unknown": "there is no such chat message",
+    "chat_own_message": "you cannot report your own message",
+    "chat_reported": "you have already reported this message",
+    "chat_user_unknown": "there is no such player",
+    "chat_mute_self": "you cannot mute yourself",
+    "chat_too_many_mutes": "you have muted as many players as allowed",
 }
 """Every code the API may refuse with, and its English message (``{param}`` takes a parameter)."""
 

@@ -6,26 +6,14 @@ A refusal's ``detail`` is ``{code, message, params}`` as everywhere (the page wo
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
+from burraco.web.http.refusals import refused
 from burraco.web.persistence.repositories.chat import ChatRepository
 from burraco.web.routes.deps import Config, Repos, RequiredUser, UserId
 
 router = APIRouter(prefix="/api", tags=["chat"])
-MESSAGES = {
-    "chat_message_unknown": "there is no such chat message",
-    "chat_own_message": "you cannot report your own message",
-    "chat_reported": "you have already reported this message",
-    "chat_user_unknown": "there is no such player",
-    "chat_mute_self": "you cannot mute yourself",
-    "chat_too_many_mutes": "you have muted as many players as allowed",
-}
-"""The refusals of these routes and their English messages."""
-
-
-def _refused(status: int, code: str) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": MESSAGES[code], "params": {}})
 
 
 class Muted(BaseModel):
@@ -69,10 +57,10 @@ def mutes(user: RequiredUser, repos: Repos) -> MutesResponse:
 async def mute(body: MuteRequest, user: RequiredUser, repos: Repos, config: Config) -> MutesResponse:
     """Mute a player for oneself (their messages are hidden on one's page, wherever one plays)."""
     if body.user_id == user.id:
-        raise _refused(400, "chat_mute_self")
+        raise refused(400, "chat_mute_self")
     why = await _chat(repos).mute(user.id, body.user_id, config.wallclock())
     if why is not None:
-        raise _refused(404 if why == "chat_user_unknown" else 429, why)
+        raise refused(404 if why == "chat_user_unknown" else 429, why)
     return _mutes(repos, user.id)
 
 
@@ -90,9 +78,9 @@ async def report(body: ReportRequest, user: RequiredUser, repos: Repos, config: 
     chat = _chat(repos)
     line = chat.message(body.message_id)
     if line is None:
-        raise _refused(404, "chat_message_unknown")
+        raise refused(404, "chat_message_unknown")
     if line.user == user.id:
-        raise _refused(400, "chat_own_message")
+        raise refused(400, "chat_own_message")
     if not await chat.report(line, user.id, config.wallclock()):
-        raise _refused(409, "chat_reported")
+        raise refused(409, "chat_reported")
     return ReportResponse(reported=True)
