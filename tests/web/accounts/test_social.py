@@ -14,6 +14,7 @@ from web_helpers import FakeClock, guest
 
 from burraco.web.accounts.auth import COOKIE
 from burraco.web.persistence.repositories.account_settings import DELETED_NAME
+from burraco.web.persistence.repositories.rankings import GameKind, RankingRepository
 from burraco.web.routes import rankings as rankings_route
 from burraco.web.routes.rankings import RankingSettings
 
@@ -119,6 +120,9 @@ def test_monthly_tables_count_only_the_month(
     october = get(client, "/api/rankings", kind="2p", period="month", month="2026-10")
     assert [(r["name"], r["matches"]) for r in october["rows"]] == [("Elena", 1)]
     assert {r["name"] for r in get(client, "/api/rankings", kind="2p")["rows"]} == {"Elena", "Marco"}
+    cached = client.app.state.rankings  # type: ignore[attr-defined]  # brought up to date match by match
+    fresh = RankingRepository(cached.store)  # replays every match at once
+    assert cached.ranking(GameKind.TWO, 1, None).rows == fresh.ranking(GameKind.TWO, 1, None).rows
     bad = client.get("/api/rankings", params={"period": "month", "month": "2026-13"})
     assert bad.status_code == 422 and bad.json()["detail"]["code"] == "bad_month"
 

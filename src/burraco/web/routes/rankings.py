@@ -12,11 +12,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from burraco.web.http.refusals import refused
+from burraco.web.persistence.repositories import Repositories
 from burraco.web.persistence.repositories.rankings import GameKind, RankingRepository, Row, month_bounds, month_of
 from burraco.web.routes.deps import Config, OptionalUser, Repos
 
@@ -83,8 +84,17 @@ def _row(row: Row, viewer: int | None) -> RankingRow:
     )
 
 
+def _repository(request: Request, repos: Repositories) -> RankingRepository:
+    """The app's one ranking repository (it keeps each table's replay between requests)."""
+    found = getattr(request.app.state, "rankings", None)
+    if not isinstance(found, RankingRepository):
+        found = request.app.state.rankings = RankingRepository(repos.users.store)
+    return found
+
+
 @router.get("/rankings")
 def rankings(
+    request: Request,
     repos: Repos,
     settings: Config,
     viewer: OptionalUser,
@@ -103,7 +113,7 @@ def rankings(
         except ValueError:
             raise refused(422, "bad_month", month=shown_month) from None
     viewer_id = viewer.id if viewer is not None and viewer.kind == "account" else None
-    table = RankingRepository(repos.users.store).ranking(kind, minimum, viewer_id, bounds)
+    table = _repository(request, repos).ranking(kind, minimum, viewer_id, bounds)
     pages = max(1, -(-len(table.rows) // PAGE))
     shown = table.rows[(page - 1) * PAGE : page * PAGE]
     own = None

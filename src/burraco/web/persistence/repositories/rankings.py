@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
-from collections.abc import Iterable
+import threading
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import groupby
+from typing import Final
 
 from sqlalchemy import Connection, select
 
@@ -109,32 +112,38 @@ def month_of(timestamp: float) -> str:
     return dt.datetime.fromtimestamp(timestamp, dt.UTC).strftime("%Y-%m")
 
 
-def _matches(c: Connection, kind: GameKind, since: float | None, until: float | None) -> list[list[Seat]]:
-    """The seats of every stored match of ``kind`` in the period, oldest first (practice tables left out)."""
+def _matches(
+    c: Connection, kind: GameKind, since: float | None, until: float | None, after: int = 0
+) -> list[tuple[int, list[Seat]]]:
+    """The id and seats of every stored match of ``kind`` in the period whose id is above ``after``,
+    oldest first (practice tables left out)."""
     mp, users = db.match_players, db.users
     query = (
         select(mp.c.match_id, mp.c.seat, mp.c.user_id, mp.c.points, mp.c.left, users.c.kind)
         .join(db.matches, db.matches.c.id == mp.c.match_id)
         .join(db.tables, db.tables.c.id == db.matches.c.table_id)
         .join(users, users.c.id == mp.c.user_id)
-        .where(db.tables.c.practice.is_(False))
+        .where(db.tables.c.practice.is_(False), mp.c.match_id > after)
         .order_by(mp.c.match_id, mp.c.seat)
     )
     if since is not None:
         query = query.where(db.matches.c.finished_at >= since)
     if until is not None:
         query = query.where(db.matches.c.finished_at < until)
-    found: list[list[Seat]] = []
-    for _match, rows in groupby(c.execute(query).all(), key=lambda r: r.match_id):
+    found: list[tuple[int, list[Seat]]] = []
+    for match_id, rows in groupby(c.execute(query).all(), key=lambda r: r.match_id):
         seats = [Seat(r.user_id, r.kind, r.points, bool(r.left)) for r in rows]
         if len(seats) == kind.players and any(s.kind != "bot" for s in seats):
-            found.append(seats)
+            found.append((int(match_id), seats))
     return found
 
 
-def replay(kind: GameKind, matches: Iterable[list[Seat]]) -> dict[int, Record]:
-    """Every player's rating, matches and wins after the rated ``matches`` of ``kind``, in order."""
-    records: dict[int, Record] = {}
+def replay(
+    kind: GameKind, matches: Iterable[list[Seat]], records: dict[int, Record] | None = None
+) -> dict[int, Record]:
+    """Every player's rating, matches and wins after the rated ``matches`` of ``kind``, in order (on
+    top of ``records``, which are updated)."""
+    records = {} if records is None else records
     sides = kind.entrants
     for seats in matches:
         users: list[int | None] = [s.user_id for s in seats]
@@ -153,14 +162,10 @@ def replay(kind: GameKind, matches: Iterable[list[Seat]]) -> dict[int, Record]:
     return records
 
 
-def ranking(
-    c: Connection, kind: GameKind, minimum: int, viewer: int | None, period: tuple[float, float] | None = None
-) -> Ranking:
-    """The accounts with at least ``minimum`` rated matches of ``kind`` (in ``period``), best first. A
-    player whose profile is private is left out, except for themself (``viewer``): they see where they
-    would stand among the others."""
-    since, until = period if period is not None else (None, None)
-    records = replay(kind, _matches(c, kind, since, until))
+def ranking(c: Connection, records: dict[int, Record], minimum: int, viewer: int | None) -> Ranking:
+    """The accounts with at least ``minimum`` rated matches in ``records`` (:func:`replay`), best first.
+    A player whose profile is private is left out, except for themself (``viewer``): they see where
+    they would stand among the others."""
     ids = [uid for uid, r in records.items() if r.matches >= minimum or uid == viewer]
     people = {
         r.id: r
@@ -188,13 +193,43 @@ def ranking(
     return Ranking(rows, own, own_row)
 
 
-class RankingRepository:
-    """Leaderboards per game type (:func:`ranking`)."""
+@dataclass(slots=True)
+class _Replayed:
+    """A ranking's records and the last match id replayed into them."""
 
-    def __init__(self, store: db.Store) -> None:
+    records: dict[int, Record]
+    last_id: int
+    built_at: float
+
+
+class RankingRepository:
+    """Leaderboards per game type (:func:`ranking`). Each table's replay is kept and brought up to date
+    with the matches recorded since (ids above the last one seen), so a request replays only new
+    matches; it is rebuilt from scratch every :attr:`rebuild_after` seconds (a match another process
+    committed late, under a lower id, counts from then on at the latest)."""
+
+    rebuild_after: Final = 600.0
+    kept: Final = 64
+    """Tables (game type and period) kept at most."""
+
+    def __init__(self, store: db.Store, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.clock = clock
+        self._replays: dict[tuple[GameKind, tuple[float, float] | None], _Replayed] = {}
+        self._lock = threading.Lock()
 
     def ranking(
         self, kind: GameKind, minimum: int, viewer: int | None, period: tuple[float, float] | None = None
     ) -> Ranking:
-        return self.store.read(lambda c: ranking(c, kind, minimum, viewer, period))
+        since, until = period if period is not None else (None, None)
+        with self._lock:
+            done = self._replays.get((kind, period))
+            if done is None or self.clock() - done.built_at > self.rebuild_after:
+                if len(self._replays) >= self.kept:  # months asked one after another: start over
+                    self._replays.clear()
+                done = self._replays[(kind, period)] = _Replayed({}, 0, self.clock())
+            after = done.last_id
+            new = self.store.read(lambda c: _matches(c, kind, since, until, after))
+            replay(kind, (seats for _id, seats in new), done.records)
+            done.last_id = max((match_id for match_id, _seats in new), default=done.last_id)
+            return self.store.read(lambda c: ranking(c, done.records, minimum, viewer))
