@@ -17,7 +17,7 @@ export const MAX_TEXT = 200;
 const KEPT = 100;  // messages the panel keeps (the oldest go first)
 
 const state = { root: null, list: null, status: null, mutedLine: null, opts: { send: () => {}, me: null, seats: [] },
-  muted: new Map(), loadedFor: undefined };
+  muted: new Map(), loadedFor: undefined, table: undefined };
 
 function ensureStyle() {
   if (document.querySelector('link[data-chat-style]')) return;
@@ -61,11 +61,17 @@ function build() {
 }
 
 /** Place the table-talk panel in ``container``: ``send`` sends a client message on the table's socket,
- *  ``me`` is the signed-in user ({id, ...}) or null, ``seats`` the table's seats (for names). */
-export function mountChat(container, { send, me = null, seats = [] } = {}) {
+ *  ``me`` is the signed-in user ({id, ...}) or null, ``seats`` the table's seats (for names), ``table``
+ *  the table's id (another table starts with an empty list). */
+export function mountChat(container, { send, me = null, seats = [], table = null } = {}) {
   ensureStyle();
   if (!state.root) build();
   state.opts = { send, me, seats };
+  if (table !== state.table) {
+    state.table = table;
+    state.list.replaceChildren();
+    state.status.textContent = "";
+  }
   if (state.root.parentNode !== container) container.append(state.root);
   const id = me ? me.id : null;
   if (id !== state.loadedFor) {
