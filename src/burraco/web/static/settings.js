@@ -8,6 +8,7 @@ const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.'\u2019\-]{1,23}$/u;  // as bur
 const MIN_PASSWORD = 8;  // as burraco.web.accounts.auth.MIN_PASSWORD
 
 function field(id, label, input, hint) {
+  if (hint) input.setAttribute("aria-describedby", `${id}-hint`);
   return h("div", { class: "field" }, h("label", { for: id }, label), input, hint ? h("span", { class: "note", id: `${id}-hint` }, hint) : null);
 }
 
