@@ -7,7 +7,7 @@
 // The mute list is kept per user on the server (/api/mutes), so it follows the player to any device.
 
 import { t } from "./i18n.js";
-import { api, h, worded } from "./ui.js";
+import { api, displayName, h, worded } from "./ui.js";
 
 export const PHRASES = [
   "hello", "good_game", "good_luck", "nice_hand", "well_played", "well_done",
@@ -138,16 +138,17 @@ async function report(msg, button) {
 function item(msg) {
   const me = state.opts.me;
   const mine = me != null && msg.user === me.id;
-  const who = h("span", { class: "chat-who" }, msg.name, msg.seat == null ? ` (${t("chat.spectator")})` : "");
+  const name = displayName(msg.name);
+  const who = h("span", { class: "chat-who" }, name, msg.seat == null ? ` (${t("chat.spectator")})` : "");
   const words = h("span", { class: msg.text != null ? "chat-text" : "chat-text chat-phrase-said" }, chatWords(msg));
   const parts = [who, ": ", words];
   if (msg.audience === "spectators") parts.push(" ", h("span", { class: "chat-audience" }, t("chat.to_spectators")));
   const actions = [];
   if (!mine && me != null) {
-    actions.push(h("button", { type: "button", class: "chat-mute", "aria-label": t("chat.mute_label", { name: msg.name }),
-      onclick: () => mute(msg.user, msg.name) }, t("chat.mute")));
+    actions.push(h("button", { type: "button", class: "chat-mute", "aria-label": t("chat.mute_label", { name }),
+      onclick: () => mute(msg.user, name) }, t("chat.mute")));
     const reportButton = h("button", { type: "button", class: "chat-report",
-      "aria-label": t("chat.report_label", { name: msg.name }) }, t("chat.report"));
+      "aria-label": t("chat.report_label", { name }) }, t("chat.report"));
     reportButton.addEventListener("click", () => report(msg, reportButton));
     actions.push(reportButton);
   }
@@ -180,6 +181,6 @@ export function replayChat(lines) {
   return h("section", { class: "chat-replay", "aria-label": t("chat.replay") },
     h("h3", {}, t("chat.replay")),
     h("ol", { class: "chat-list" }, lines.map((msg) => h("li", { class: "chat-item" },
-      h("span", { class: "chat-who" }, msg.name, msg.seat == null ? ` (${t("chat.spectator")})` : ""), ": ",
+      h("span", { class: "chat-who" }, displayName(msg.name), msg.seat == null ? ` (${t("chat.spectator")})` : ""), ": ",
       h("span", { class: "chat-text" }, chatWords(msg))))));
 }

@@ -96,7 +96,7 @@ async def check(
     """The checks before the table's actor: the message's trimmed text (None for a phrase), or
     :class:`ChatRefused`."""
     assert conn.user is not None
-    if repo.banned(conn.user.id):
+    if conn.user.kind == "bot" or repo.banned(conn.user.id):  # (bots never chat)
         raise ChatRefused(ChatReason.BANNED)
     text = None if message.text is None else check_text(message.text)
     await limits.take(conn.user.id, clock)
