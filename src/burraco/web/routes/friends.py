@@ -111,7 +111,7 @@ async def overview(request: Request, user: RequiredUser, node: ClusterNode) -> d
     account(user)
     found = await run(friends_repo(request).overview, user.id)
     online = await presence(request).online(p.id for p in found["friends"])
-    tables = tables_of(node)
+    tables = await asyncio.to_thread(tables_of, node)  # every process's lobby (as /api/tables reads it)
     friends = [{**asdict(p), "online": p.id in online, "table": tables.get(p.id)} for p in found["friends"]]
     return {
         "friends": friends,

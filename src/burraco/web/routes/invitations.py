@@ -121,7 +121,8 @@ async def _valid(request: Request, token: str, now: float) -> tuple[Invitation, 
 
 
 def live_info(node: Node, table_id: int) -> dict[str, Any] | None:
-    """The table's summary from the process holding it (this one, or another through the shared lobby)."""
+    """The table's summary from the process holding it (this one, or another through the shared lobby;
+    read from a worker thread, as the lobby's route reads it)."""
     table = node.manager.tables.get(table_id)
     if table is not None:
         return table.info()
@@ -161,7 +162,7 @@ async def accept(
     friends = FriendRepository(request.app.state.store)
     if table.created_by is not None and await asyncio.to_thread(friends.is_blocked, table.created_by, user.id):
         raise refused(403, "friend_blocked")
-    info = live_info(node, table.id)
+    info = await asyncio.to_thread(live_info, node, table.id)  # (another process's: a Redis read)
     seated = info is not None and any(s["user_id"] == user.id and s["bot"] is None for s in info["seats"])
     if info is not None and not seated:
         if info["status"] != "waiting":
