@@ -116,9 +116,11 @@ class BackMessage(_Message):
 
 
 class SyncMessage(_Message):
-    """Ask for the full state again (log from the start)."""
+    """Ask for the full state again (log from the start); ``deltas``: from now on send each change as a
+    ``delta`` from the last state sent (docs/web.md "WebSocket protocol")."""
 
     type: Literal["sync"]
+    deltas: bool = False
 
 
 class PingMessage(_Message):

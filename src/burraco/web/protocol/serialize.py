@@ -15,9 +15,10 @@ Cards travel in the text notation of docs/rules.md §1 (``10H``, ``JK``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
+
+import orjson
 
 from burraco.core.actions import Record
 from burraco.core.cards import NUM_KINDS, format_card, sort_key
@@ -90,6 +91,7 @@ def view_json(view: Observation, melds: MeldTexts, log_from: int = 0) -> str:
 
     >>> from burraco.core.hand import Hand
     >>> from burraco.core.view import observe
+    >>> import json
     >>> hand = Hand.deal(players=2, seed=3)
     >>> json.loads(view_json(observe(hand, 0), MeldTexts(hand.rules))) == view_to_dict(observe(hand, 0), hand.rules)
     True
@@ -123,8 +125,17 @@ class MeldTexts:
 
 
 def dumps(data: Any) -> str:
-    """Compact JSON, as every message is sent."""
-    return json.dumps(data, separators=(",", ":"))
+    """Compact JSON, as every message is sent (orjson: UTF-8 text, several times faster than ``json``).
+
+    >>> dumps({"seat": None, "cards": ["10H"], "name": "Niccolò"})
+    '{"seat":null,"cards":["10H"],"name":"Niccolò"}'
+    """
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def view_fields(view: Observation, log_from: int = 0) -> dict[str, Any]:
+    """:func:`view_to_dict` without its ``melds`` (``log`` holds the records from ``log_from`` on)."""
+    return _view_fields(view, log_from)
 
 
 def _view_fields(view: Observation, log_from: int) -> dict[str, Any]:

@@ -1,12 +1,12 @@
 """The WebSocket protocol as one JSON Schema: client messages (the discriminated union of
-``protocol/messages.py`` that validates every incoming message) and server messages (``state``, ``error``,
+``protocol/messages.py`` that validates every incoming message) and server messages (``state``, ``delta``, ``error``,
 ``pong``, ``watchers``). Served at ``GET /api/ws-schema``; the tests validate real traffic against it.
 
 >>> schema = ws_schema()
 >>> sorted(schema["client"]["discriminator"]["mapping"])
 ['action', 'back', 'chat', 'fill_bots', 'leave', 'ping', 'ready', 'seat', 'sit', 'sync']
 >>> sorted(schema["server"]["discriminator"]["mapping"])
-['chat', 'error', 'pong', 'state', 'watchers']
+['chat', 'delta', 'error', 'pong', 'state', 'watchers']
 """
 
 from __future__ import annotations
@@ -34,6 +34,24 @@ class StateMessage(_Server):
     table: TableSummary
     view: dict[str, Any] | None
     legal: list[str]
+    v: int
+    """The state's version: a ``delta`` whose ``base`` is ``v`` applies to it."""
+
+
+class DeltaMessage(_Server):
+    """What changed since the state of version ``base`` (sent to a client that asked ``sync`` with
+    ``deltas``): ``table`` and ``view`` hold the top-level keys replaced, ``log`` the records added,
+    ``melds`` each ``[side, index, meld]`` laid or changed; ``legal`` replaces the legal actions."""
+
+    type: Literal["delta"]
+    reply_to: int | None
+    v: int
+    base: int
+    table: dict[str, Any]
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+    melds: list[tuple[int, int, dict[str, Any]]]
+    legal: list[str]
 
 
 class ErrorMessage(_Server):
@@ -58,7 +76,8 @@ class WatchersMessage(_Server):
 
 
 ServerMessage = Annotated[
-    StateMessage | ErrorMessage | PongMessage | WatchersMessage | ChatServerMessage, Field(discriminator="type")
+    StateMessage | ErrorMessage | PongMessage | WatchersMessage | DeltaMessage | ChatServerMessage,
+    Field(discriminator="type"),
 ]
 SERVER_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ServerMessage)
 

@@ -11,6 +11,7 @@ import { announceText, errorText, recordText } from "./table_words.js";
 import { showKeys } from "./table_dialogs.js";
 import * as hooks from "./table_hooks.js";
 import { CLOSE_CODES } from "/protocol.js";
+import { applyDelta } from "./delta.js";
 
 export { errorText, recordText, hideModal };
 
@@ -25,7 +26,7 @@ export function closeSocket() {
   if (app.socket) { app.socket.onclose = null; app.socket.close(); }
   const root = document.getElementById("table");
   if (root) render(null, root);
-  app.socket = null; app.tableId = null; app.table = null; app.view = null; app.legal = [];
+  app.socket = null; app.tableId = null; app.table = null; app.view = null; app.legal = []; app.wire = null;
   app.rerender = () => {};
   document.body.classList.remove("at-table");
 }
@@ -33,7 +34,7 @@ export function closeSocket() {
 export function openTable(id) {
   closeSocket();
   Object.assign(app, { tableId: id, shownResults: -1, selected: [], pending: null, message: null, announce: "", focusKey: null,
-    logOpen: false, standinSeen: "", rendered: false, wasMyTurn: false });
+    logOpen: false, standinSeen: "", rendered: false, wasMyTurn: false, wire: null, syncAsked: false });
   const root = document.createElement("div");
   root.id = "table";
   root.className = "table-root";
@@ -55,7 +56,8 @@ function connect(id) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
   app.socket = ws;
-  ws.onopen = () => { app.reconnectDelay = 500; };
+  // each change then comes as a delta from the last state (delta.js)
+  ws.onopen = () => { app.reconnectDelay = 500; ws.send(JSON.stringify({ type: "sync", deltas: true, id: app.nextId++ })); };
   ws.onmessage = (ev) => onServerMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (app.tableId !== id) return;
@@ -87,7 +89,13 @@ function onServerMessage(msg) {
     if (app.table) { app.table.watchers = msg.count; renderTable([]); }
     return;
   }
+  if (msg.type === "delta") {  // what changed since the state we hold; built on another one: ask for everything
+    const state = applyDelta(app.wire, msg);
+    if (!state) { if (!app.syncAsked) { app.syncAsked = true; requestSync(); } return; }
+    msg = state;
+  }
   if (msg.type !== "state") return;
+  app.syncAsked = false;
   const previousHand = app.view ? app.view.hand.join(" ") : "";
   const knownLog = app.view && app.view.log ? app.view.log : null;
   const knownHandNo = app.table ? app.table.hand_no : null;
@@ -105,6 +113,7 @@ function onServerMessage(msg) {
     app.view = msg.view;
   } else app.view = null;
   app.legal = msg.legal || [];
+  app.wire = { v: msg.v, you: app.you, table, view: app.view, legal: app.legal };
   const added = addedRecords(knownLog, knownHandNo, app.view, table.hand_no);
   if (msg.reply_to !== null && msg.reply_to === app.pending) { app.pending = null; app.selected = []; app.message = null; }
   if (app.view && app.view.hand.join(" ") !== previousHand) app.selected = [];

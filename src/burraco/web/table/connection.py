@@ -1,7 +1,8 @@
 """One client at a table (a WebSocket, or a test): its outbound queue (:class:`Outbox`, shared with the
 sockets whose table another process holds: ``cluster/relay.py``) and what it has been shown
-(:class:`Viewer`: its seat or none, how much of the hand's log it has). The connection that also knows
-its live table is :class:`burraco.web.table.live.Connection`."""
+(:class:`Viewer`: its seat or none, how much of the hand's log it has, or the state it was last sent
+when it takes deltas). The connection that also knows its live table is
+:class:`burraco.web.table.live.Connection`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any, Final
 
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.close_codes import CloseCode
+from burraco.web.protocol.delta import Snapshot
 from burraco.web.protocol.serialize import dumps
 
 log = logging.getLogger(__name__)
@@ -59,3 +61,7 @@ class Viewer(Outbox):
         self.seat: int | None = None
         self.log_hand = -1
         self.log_sent = 0
+        self.deltas = False
+        """It asked for ``delta`` messages (``{"type": "sync", "deltas": true}``): changes come as deltas."""
+        self.sent: Snapshot | None = None
+        """What it was last sent, when it takes deltas (the base of its next delta)."""

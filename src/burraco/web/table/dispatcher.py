@@ -139,6 +139,7 @@ class Dispatcher:
             elif isinstance(message, BackMessage):
                 await table.take_back(self._seat(conn))
             elif isinstance(message, SyncMessage):
+                conn.deltas = conn.deltas or message.deltas
                 table.send_full(conn, reply_to)
                 return False
         except (BurracoError, TableError) as error:

@@ -4,10 +4,14 @@ shared texts for spectators, and the coalesced spectator count."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
+from burraco.core.melds import Meld
 from burraco.core.view import observe
-from burraco.web.protocol.serialize import dumps, view_json
+from burraco.web.protocol.delta import Delta, Snapshot, diff, next_version
+from burraco.web.protocol.serialize import dumps, record_to_dict, view_fields
 from burraco.web.table import results, tournament_clock, turn_clock
 from burraco.web.table.connection import Viewer
 from burraco.web.table.model import Status, TableState
@@ -48,35 +52,106 @@ def table_info(table: TableState, full: bool = False) -> dict[str, Any]:
     return data
 
 
-def state_text(table: TableState, conn: Viewer, shared: str, reply_to: int | None = None, full: bool = False) -> str:
-    """The ``state`` message for one connection, as JSON text: the table (``shared``: the JSON of
-    :func:`table_info`, encoded once for everyone) and ``observe(hand, conn.seat)``."""
-    hand = table.match.current or table.last_hand
+class SeatView:
+    """What one seat (``None``: a spectator) is shown by one change, built once and shared by every
+    socket of that seat: its :class:`Snapshot` (from ``observe(hand, seat)`` only) and each message text
+    (the part after ``reply_to``), encoded once per log position or delta base."""
+
+    def __init__(
+        self, table: TableState, seat: int | None, info: dict[str, Any], shared: str, whole: Callable[[], str]
+    ) -> None:
+        self.table, self.seat, self.shared, self.whole = table, seat, shared, whole
+        """``shared``: the JSON of ``info``; ``whole``: the JSON of the whole table (with rules and results)."""
+        hand = table.match.current or table.last_hand
+        self.observation = observe(hand, seat) if hand is not None else None
+        legal: list[str] = []
+        fields: dict[str, Any] | None = None
+        melds: tuple[tuple[Meld, ...], ...] = ()
+        if hand is not None and self.observation is not None:
+            if (
+                table.status == Status.PLAYING
+                and seat is not None
+                and hand.to_play == seat
+                and table.controller(seat) is None
+            ):
+                legal = [str(a) for a in hand.legal_actions()]
+            fields = view_fields(self.observation, len(self.observation.log))
+            del fields["log_from"], fields["log"]
+            melds = self.observation.melds
+        log = self.observation.log if self.observation is not None else ()
+        self.snapshot = Snapshot(next_version(), seat, table.hand_no, info, fields, melds, log, legal)
+        self._texts: dict[tuple[str, int], str] = {}
+
+    def state(self, log_from: int, reply_to: int | None, whole: bool = False) -> str:
+        """The ``state`` message, its view's log from ``log_from`` on (``whole``: all of it, and the whole
+        table: what a client taking deltas is sent)."""
+        if whole:
+            return self._message("state", -1, reply_to, lambda: state_text(self, 0, whole=True))
+        return self._message("state", log_from, reply_to, lambda: state_text(self, log_from))
+
+    def delta(self, base: Snapshot, change: Delta, reply_to: int | None) -> str:
+        """The ``delta`` message from ``base`` to this change."""
+        return self._message(
+            "delta", base.v, reply_to, lambda: change.body(base.v, self.snapshot, self.table.meld_texts)
+        )
+
+    def _message(self, kind: str, key: int, reply_to: int | None, encode: Callable[[], str]) -> str:
+        """One text per kind and key, spliced after the actor's ``reply_to`` (the same object for the others)."""
+        body = self._texts.get((kind, key))
+        if body is None:
+            body = self._texts[(kind, key)] = encode()
+        if reply_to is not None:
+            return f'{{"type":"{kind}","reply_to":{reply_to},{body}'
+        text = self._texts.get((kind + "!", key))
+        if text is None:
+            text = self._texts[(kind + "!", key)] = f'{{"type":"{kind}","reply_to":null,{body}'
+        return text
+
+
+def _tell(conn: Viewer, seen: SeatView, reply_to: int | None, full: bool) -> None:
+    """Send ``conn`` its message for this change: a delta from what it was last sent when it takes
+    deltas and one will do (none at all when nothing it sees changed and it asked nothing), else a state
+    (its log from what it already holds, unless ``full``)."""
+    table = seen.table
+    if conn.deltas:
+        base = conn.sent
+        change = None if full or base is None else diff(base, seen.snapshot)
+        if base is not None and change is not None:
+            if change.empty and reply_to is None:
+                return
+            conn.sent = seen.snapshot
+            conn.send_text(seen.delta(base, change, reply_to))
+            return
+        conn.sent = seen.snapshot
+        conn.send_text(seen.state(0, reply_to, whole=True))
+        return
+    if conn.log_hand != table.hand_no or full:
+        conn.log_hand, conn.log_sent = table.hand_no, 0
+    log_from = conn.log_sent if seen.observation is not None else 0
+    if seen.observation is not None:
+        conn.log_sent = len(seen.observation.log)
+    conn.send_text(seen.state(log_from, reply_to))
+
+
+def state_text(seen: SeatView, log_from: int, whole: bool = False) -> str:
+    """Encode a seat's ``state`` message (its text after ``reply_to``): the table (``seen.shared``, the
+    JSON of :func:`table_info`, encoded once for everyone; ``whole``: with its rules and results) and the
+    seat's view, log from ``log_from`` on."""
+    snap, obs = seen.snapshot, seen.observation
     view = "null"
-    legal: list[str] = []
-    if hand is not None:
-        if conn.log_hand != table.hand_no or full:
-            conn.log_hand, conn.log_sent = table.hand_no, 0
-        observation = observe(hand, conn.seat)
-        view = view_json(observation, table.meld_texts, conn.log_sent)
-        conn.log_sent = len(observation.log)
-        seat = conn.seat
-        if (
-            table.status == Status.PLAYING
-            and seat is not None
-            and hand.to_play == seat
-            and table.controller(seat) is None
-        ):
-            legal = [str(a) for a in hand.legal_actions()]
-    return (
-        f'{{"type":"state","reply_to":{dumps(reply_to)},"you":{dumps(conn.seat)},"table":{shared},'
-        f'"view":{view},"legal":{dumps(legal)}}}'
-    )
+    if obs is not None and snap.fields is not None:
+        log = [record_to_dict(r) for r in obs.log[log_from:]]
+        fields = dumps({**snap.fields, "log_from": log_from, "log": log})
+        view = f'{fields[:-1]},"melds":{seen.table.meld_texts.sides(obs.melds)}}}'
+    shared = seen.whole() if whole else seen.shared
+    return f'"you":{dumps(seen.seat)},"table":{shared},"view":{view},"legal":{dumps(snap.legal)},"v":{snap.v}}}'
 
 
 def send_full(table: TableState, conn: Viewer, reply_to: int | None = None) -> None:
     """Send one connection the whole state (on joining, or when it asks to resynchronise)."""
-    conn.send_text(state_text(table, conn, dumps(table_info(table, full=True)), reply_to, full=True))
+    info = table_info(table, full=True)
+    shared = dumps(info)
+    _tell(conn, SeatView(table, conn.seat, info, shared, lambda: shared), reply_to, full=True)
 
 
 def broadcast(
@@ -86,24 +161,21 @@ def broadcast(
     full: bool = False,
     exclude: Viewer | None = None,
 ) -> None:
-    """Send every connection (but ``exclude``) its state; ``actor`` gets ``reply_to``."""
+    """Send every connection (but ``exclude``) its message for this change; ``actor`` gets ``reply_to``.
+    Each seat's view is built and encoded once, whatever the number of its sockets."""
     if not table.conns:
         return
-    shared = dumps(table_info(table, full))
-    # spectators see the same thing: one message per group that has seen the same part of the log
-    by_log: dict[tuple[int, int], tuple[str, int, int]] = {}
+    info = table_info(table, full)
+    shared = dumps(info)
+    whole = functools.cache(lambda: shared if full else dumps(table_info(table, full=True)))
+    seats: dict[int | None, SeatView] = {}
     for conn in list(table.conns):
         if conn is exclude:
             continue
-        if conn.seat is not None or conn is actor:
-            conn.send_text(state_text(table, conn, shared, reply_to if conn is actor else None, full))
-            continue
-        key = (conn.log_hand, conn.log_sent)
-        if key not in by_log:
-            text = state_text(table, conn, shared, None, full)
-            by_log[key] = (text, conn.log_hand, conn.log_sent)
-        text, conn.log_hand, conn.log_sent = by_log[key]
-        conn.send_text(text)
+        seen = seats.get(conn.seat)
+        if seen is None:
+            seen = seats[conn.seat] = SeatView(table, conn.seat, info, shared, whole)
+        _tell(conn, seen, reply_to if conn is actor else None, full)
 
 
 def send_watchers(table: TableState, now: float) -> None:
