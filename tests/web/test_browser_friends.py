@@ -151,3 +151,18 @@ def test_the_owner_chooses_the_seats_of_four(server: str, tmp_path: Path) -> Non
         assert "libero" in anna.inner_text("#invite-seats li[data-seat='0']")
         shot(anna, "with-friend-seats-desktop")
     assert errors == []
+
+
+def test_a_guest_picks_a_nickname_and_sits(server: str, tmp_path: Path) -> None:  # noqa: F811
+    with two_players() as (anna, carla, errors):
+        register(anna, server, "Anna")
+        anna.click("#nav-with-friend")
+        anna.click("#wf-create")
+        anna.wait_for_selector("#invite-link")
+        carla.goto(anna.input_value("#invite-link"))
+        carla.fill("#invite-nick", "Carla")
+        carla.click("#invite-sit")
+        carla.wait_for_selector("#hand .card", timeout=15_000)  # seated, and the hand dealt
+        assert "Carla" in carla.inner_text("#me") and "Anna" in carla.inner_text("#table")
+        shot(carla, "invite-guest-seated-phone")
+    assert errors == []
