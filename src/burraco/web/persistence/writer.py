@@ -47,8 +47,10 @@ T = TypeVar("T")
 MAX_BATCH_ROWS: Final = 1000
 """The most rows one group commit writes (a larger queue is written in several transactions)."""
 LINGER_S: Final = 0.002
-"""Seconds the writer waits for more writes once it has one, before committing: under load the queue
-fills while the previous batch commits anyway; this only gathers the moves of a quieter server."""
+"""Seconds the writer waits for more writes once it has one, before committing — only while the
+previous batch held more than one write (tables are playing at once). Under load the queue fills while
+the previous batch commits anyway; this gathers a few more. A quiet server's lone move is written at
+once: waiting would only add its latency (and a timed wait costs more CPU than the commit saves)."""
 
 _STOP: Final = object()
 
@@ -158,6 +160,7 @@ class Writer:
         self._statements = _Statements(engine)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._connection: Connection | None = None
+        self._last_batch = 0
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
         self._thread.start()
@@ -198,13 +201,14 @@ class Writer:
             self._drop_connection()
 
     def _gather(self) -> tuple[Batch, bool]:
-        """Everything queued, up to :attr:`max_rows` rows, waiting at most :attr:`linger` for more."""
+        """Everything queued, up to :attr:`max_rows` rows, waiting at most :attr:`linger` for more (only
+        after a batch of more than one write)."""
         item = self._queue.get()
         if item is _STOP:
             return [], True
         batch = [item]
         rows = _weight(item[0])
-        deadline = time.monotonic() + self.linger
+        deadline = time.monotonic() + (self.linger if self._last_batch > 1 else 0.0)
         while rows < self.max_rows:
             try:
                 item = self._queue.get_nowait()
@@ -220,6 +224,7 @@ class Writer:
                 return batch, True
             batch.append(item)
             rows += _weight(item[0])
+        self._last_batch = len(batch)
         return batch, False
 
     def commit(self, work: Batch) -> None:
