@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from axe_helpers import assert_no_serious_violations
 from test_browser import CHROMIUM, LAUNCH_ARGS, WAIT_MS, require_chromium, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
@@ -83,6 +84,7 @@ def test_friends_invite_and_play_with_a_friend(server: str, tmp_path: Path) -> N
         anna.wait_for_selector("#friends .online")  # Bruno's page is open: he is online
         assert "Bruno" in anna.inner_text("#friends") and "in linea" in anna.inner_text("#friends")
         shot(anna, "friends-page-desktop")
+        assert_no_serious_violations(anna, "friends page, desktop")
         # Anna makes a table with friends and its link, and invites Bruno too
         anna.click("#nav-with-friend")
         anna.wait_for_selector("#wf-form")
@@ -126,6 +128,7 @@ def test_a_revoked_link_says_why_in_italian(server: str, tmp_path: Path) -> None
         carla.wait_for_selector("#invite-form")
         assert "Anna ti invita a giocare a Burraco" in carla.inner_text("#invite")
         shot(carla, "invite-page-guest-phone")
+        assert_no_serious_violations(carla, "invitation page, phone")
         anna.click("#invite-links >> text=Revoca")
         anna.wait_for_selector("#invite-links", state="detached")
         carla.fill("#invite-nick", "Carla")
@@ -144,6 +147,7 @@ def test_the_owner_chooses_the_seats_of_four(server: str, tmp_path: Path) -> Non
         anna.click("#wf-create")
         anna.wait_for_selector("#invite-seats")
         assert anna.locator("#invite-seats li").count() == 4
+        assert_no_serious_violations(anna, "play with a friend, 4 players, desktop")
         assert anna.inner_text("#invite-seats li[data-seat='0']").startswith("Sud")
         anna.select_option("#invite-seats li[data-seat='0'] select", "2")  # she moves to North
         anna.click("#invite-seats li[data-seat='0'] button")
