@@ -12,6 +12,8 @@ import { showScorekeeper } from "./scorekeeper.js";
 import { showProfile as openProfile } from "./profile.js";
 import { showRankings } from "./rankings.js";
 import { showSettings } from "./settings.js";
+import { showFriends } from "./friends.js";
+import { showWithFriend, showInvite } from "./invite.js";
 
 const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.'\u2019\-]{1,23}$/u;  // as burraco.web.auth.check_name
 
@@ -142,6 +144,9 @@ function route() {
   if (parts[0] === "director" && parts[1]) return showConsole(Number(parts[1]));
   if (parts[0] === "score" && parts[1]) return showTerminal(parts[1]);
   if (parts[0] === "segnapunti") return showScorekeeper(parts[1]);
+  if (parts[0] === "friends") return showFriends();
+  if (parts[0] === "invite" && parts[1]) return showInvite(parts[1]);
+  if (parts[0] === "with-friend") return showWithFriend(parts[1]);
   return showLobby();
 }
 
