@@ -227,6 +227,12 @@ def test_deleting_keeps_the_matches_and_frees_the_name(client_factory: Callable[
     elena = register(client, "Elena")
     elena_id = me(client, elena)["id"]
     table = play_match(client, elena, players=2, bots="easy", **SHORT)
+    forged = client.post(  # another site's page posting with Elena's cookie
+        "/api/me/delete",
+        json={"password": "long-enough"},
+        headers={"cookie": elena, "origin": "https://evil.example", "sec-fetch-site": "cross-site"},
+    )
+    assert forged.status_code == 403 and me(client, elena)["name"] == "Elena"
     wrong = post(client, "/api/me/delete", elena, {"password": "not-the-password"})
     assert wrong.status_code == 401 and me(client, elena)["name"] == "Elena"
     assert post(client, "/api/me/delete", elena, {"password": "long-enough"}).json() == {"user": None}
