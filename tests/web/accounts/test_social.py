@@ -186,6 +186,19 @@ def test_a_wrong_current_password_changes_nothing(client_factory: Callable[..., 
     assert me(client, other)["name"] == "Marco"
 
 
+def test_guessing_the_current_password_is_limited_like_logins(client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
+    elena = register(client, "Elena", "first-password")
+    codes = [
+        post(client, "/api/me/password", elena, {"current": f"guess-{n}-wrong", "new": "second-password"}).status_code
+        for n in range(6)
+    ]
+    assert codes == [401] * 5 + [429]  # the login guard's five wrong passwords per account and address
+    locked = post(client, "/api/me/password", elena, {"current": "first-password", "new": "second-password"})
+    assert locked.status_code == 429  # even the right one, until the lockout ends
+    assert client.post("/api/login", json={"name": "Elena", "password": "first-password"}).status_code == 429
+
+
 def test_a_new_name_is_checked_as_at_registration(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory()
     elena, _paolo = register(client, "Elena"), register(client, "Paolo")
