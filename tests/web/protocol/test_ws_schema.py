@@ -49,3 +49,18 @@ def test_the_schema_states_absence(client_factory: Callable[..., TestClient]) ->
     assert {"absent", "absent_left"} <= set(defs["SeatOut"]["required"])
     assert {"absence", "abandoned", "practice"} <= set(defs["TableSummary"]["required"])
     assert set(defs["StandInOut"]["required"]) == {"from_hand", "from_totals", "hands", "active"}
+
+
+def test_the_schema_states_versions_and_deltas(client_factory: Callable[..., TestClient]) -> None:
+    """A state carries its version; a delta names its base and what it replaces, appends and sets."""
+    schema = client_factory().get("/api/ws-schema").json()
+    defs = schema["server"]["$defs"]
+    assert "v" in defs["StateMessage"]["required"]
+    delta = {"type": "delta", "reply_to": None, "v": 2, "base": 1, "table": {}, "view": {}, "log": [], "legal": []}
+    assert set(defs["DeltaMessage"]["required"]) == {*delta, "melds"}
+    server = jsonschema.Draft202012Validator(schema["server"])
+    assert not list(server.iter_errors({**delta, "melds": [[0, 1, {"cards": ["3H", "4H", "5H"]}]]}))
+    assert list(server.iter_errors({**delta, "melds": [[0, {"cards": []}]]}))  # a meld needs its side and index
+    client = jsonschema.Draft202012Validator(schema["client"])
+    assert not list(client.iter_errors({"type": "sync", "deltas": True}))
+    assert list(client.iter_errors({"type": "sync", "deltas": "yes"}))
