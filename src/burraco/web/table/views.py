@@ -1,6 +1,8 @@
 """What a table tells its connections: the public table summary (:func:`table_info`, also the lobby's),
-each connection's ``state`` (its seat's view only: ``observe(hand, seat)``, ``None`` for a spectator),
-shared texts for spectators, and the coalesced spectator count."""
+each connection's ``state`` (its seat's view only: ``observe(hand, seat)``, ``None`` for a spectator) or,
+for a connection that takes them, the ``delta`` from the state it was last sent (``protocol/delta.py``),
+each built and encoded once per seat and change for all that seat's sockets, and the coalesced
+spectator count."""
 
 from __future__ import annotations
 
