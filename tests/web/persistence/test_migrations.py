@@ -32,26 +32,40 @@ def missing(connection: Connection) -> list[str]:
     return sorted(words)
 
 
-NEWER_THAN_0006 = [
-    "add_index ix_terminal_codes_table",
-    "add_index ix_terminal_entries_client",
-    "add_table terminal_codes",
-    "add_table terminal_entries",
-    "users.public_profile",
-    # 0008: friends and tables with friends
-    "add_index ix_blocks_blocked",
-    "add_index ix_friendships_friend",
-    "add_index ix_notifications_user",
-    "add_index ix_table_invitations_table",
-    "add_index ix_table_invitations_token",
-    "add_table blocks",
-    "add_table friendships",
-    "add_table notifications",
-    "add_table table_guests",
-    "add_table table_invitations",
-    "tables.private",
-]
-"""What a database at revision 0006 lacks: 0007's score terminals, 0008's friends."""
+NEWER_THAN_0006 = sorted(
+    [
+        "add_index ix_terminal_codes_table",
+        "add_index ix_terminal_entries_client",
+        "add_table terminal_codes",
+        "add_table terminal_entries",
+        "users.public_profile",
+        # 0008: friends and tables with friends
+        "add_index ix_blocks_blocked",
+        "add_index ix_friendships_friend",
+        "add_index ix_notifications_user",
+        "add_index ix_table_invitations_table",
+        "add_index ix_table_invitations_token",
+        "add_table blocks",
+        "add_table friendships",
+        "add_table notifications",
+        "add_table table_guests",
+        "add_table table_invitations",
+        "tables.private",
+        # 0009: hand analyses
+        "add_index ix_hand_analyses_key",
+        "add_index ix_hand_analyses_user",
+        "add_table hand_analyses",
+        # 0010: table talk
+        "add_index ix_chat_messages_table",
+        "add_index ix_chat_reports_message",
+        "add_table chat_bans",
+        "add_table chat_messages",
+        "add_table chat_mutes",
+        "add_table chat_reports",
+    ]
+)
+"""What a database at revision 0006 lacks: 0007's score terminals, 0008's friends, 0009's analyses,
+0010's table talk, 0011's public profiles."""
 NEWER_THAN_0005 = sorted(["add_index ix_users_name_skeleton", "users.name_skeleton", *NEWER_THAN_0006])
 """What a database at revision 0005 lacks: 0006's column and its index, and what 0007 adds."""
 NEWER_THAN_0004 = sorted(
