@@ -8,10 +8,10 @@ import { showReplay, byName } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
 import { showConsole } from "./console.js";
 import { showTerminal } from "./terminal.js";
-import { showScorekeeper } from "./scorekeeper.js";
 import { showProfile as openProfile } from "./profile.js";
 import { showRankings } from "./rankings.js";
 import { showSettings } from "./settings.js";
+import { showScorekeeper } from "./scorekeeper.js";
 import { showFriends } from "./friends.js";
 import { showWithFriend, showInvite } from "./invite.js";
 
@@ -36,10 +36,10 @@ function nameProblem(value) {
 function renderAccount() {
   const box = document.getElementById("account");
   if (app.user) {
-    box.replaceChildren(h("a", { href: `#/user/${app.user.id}`, id: "me" }, userLabel(app.user)),
+    box.replaceChildren(...[h("a", { href: `#/user/${app.user.id}`, id: "me" }, userLabel(app.user)),
       app.user.kind === "account" ? h("a", { href: "#/settings", id: "settings-link", class: "small" }, t("settings.link")) : null,
       h("button", { class: "small", onclick: async () => { await api("/api/logout", { method: "POST" }); app.user = null; renderAccount(); route(); } },
-        t("account.logout")));
+        t("account.logout"))].filter(Boolean));  // a guest has no settings link (replaceChildren would print "null")
     return;
   }
   const err = h("span", { class: "error", id: "account-error", role: "alert" });
