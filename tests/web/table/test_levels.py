@@ -138,7 +138,7 @@ def test_the_page_offers_the_four_levels(client_factory: Callable[..., TestClien
     assert 'LEVELS = ["beginner", "intermediate", "expert", "champion"]' in ui
     assert 'DEFAULT_LEVEL = "intermediate"' in ui
     assert "levelOptions()" in client.get("/static/app.js").text  # the create-table form's #bots
-    assert "levelOptions()" in client.get("/static/table.js").text  # "fill with bots"
+    assert "LEVELS.map(" in client.get("/static/table_view.js").text  # the table's "fill with bots"
     it = client.get("/static/i18n.it.json").json()
     levels = [it[f"difficulty.{d}"] for d in ("beginner", "intermediate", "expert", "champion")]
     assert levels == ["principiante", "intermedio", "esperto", "campione"]
