@@ -64,6 +64,8 @@ class Irregularities:
 
     def of_side(self, side: int, seats: Sequence[int]) -> SideIrregularities:
         """The share of the side whose players sit at ``seats``."""
+        if not (self.frozen or self.void_burraci or self.penalised or self.closing_needs_valid_burraco):
+            return NO_SIDE_IRREGULARITIES
         return SideIrregularities(
             wrong=tuple((f.index, f.wrong) for f in self.frozen if f.side == side),
             void_burraci=tuple(index for s, index in self.void_burraci if s == side),

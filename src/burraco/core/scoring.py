@@ -146,10 +146,11 @@ def score_side(
     ([('cards in hand', -45), ('cards in hand doubled (side never opened)', -45), ('pozzetto not taken', -100)], -190)
     """
     values = value_table(rules.joker_value)
-    _check(irregular, len(melds))
     wrong: dict[int | None, int] = {}
-    for at, cards in irregular.wrong:
-        wrong[at] = wrong.get(at, 0) - sum(values[card] for card in cards)
+    if irregular.wrong or irregular.void_burraci:
+        _check(irregular, len(melds))
+        for at, cards in irregular.wrong:
+            wrong[at] = wrong.get(at, 0) - sum(values[card] for card in cards)
     items: list[ScoreItem] = []
     valid_burraco = False
     for index, meld in enumerate(melds):
