@@ -45,6 +45,12 @@ LAZY_COMMANDS: Final[dict[str, LazyCommand]] = {
     "director": LazyCommand(
         "burraco.cli.director_cmd", "app", "web", "Grant or revoke the tournament director role on the web app."
     ),
+    "chat-ban": LazyCommand(
+        "burraco.cli.chat_cmd", "chat_ban", "web", "Bar a user from the table chat on the web app (--unban)."
+    ),
+    "chat-reports": LazyCommand(
+        "burraco.cli.chat_cmd", "chat_reports", "web", "Print the reported table chat messages, with context."
+    ),
     "tournament": LazyCommand(
         "burraco.cli.tournament_cmd",
         "app",

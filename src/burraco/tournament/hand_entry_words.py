@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-SIDE_NAMES: Final = ("N-S", "E-W")
+SIDE_NAMES: Final = {"it": ("N-S", "E-O"), "en": ("N-S", "E-W")}
 KIND_NAMES: Final = {
     "it": {
         "clean": "pulito",
@@ -65,7 +65,7 @@ def message(code: str, lang: str, params: dict[str, Any]) -> str:
     """The refusal ``code`` in ``lang`` (``it`` or ``en``) with its parameters filled in."""
     words = dict(params)
     if "side" in params:
-        words["side_name"] = SIDE_NAMES[int(params["side"])]
+        words["side_name"] = SIDE_NAMES[lang][int(params["side"])]
     if "kind" in params:
         words["kind_name"] = KIND_NAMES[lang].get(str(params["kind"]), str(params["kind"]))
     return WORDS[lang][code].format(**words)

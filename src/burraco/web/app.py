@@ -3,7 +3,7 @@
 
 >>> app = create_app("sqlite://", tick_interval=None)
 >>> sorted(p for p in app.openapi()["paths"] if p.startswith("/api/tables"))[:3]
-['/api/tables', '/api/tables/{table_id}', '/api/tables/{table_id}/hands/{number}/history']
+['/api/tables', '/api/tables/{table_id}', '/api/tables/{table_id}/hands/{number}/analysis']
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ def test_a_player_analyses_their_seat_once_and_everyone_allowed_is_served_the_sa
     asked = ask(client, anna, table, 1)
     assert asked.status_code == 200, asked.text
     assert asked.json()["seats"] == [0] and [j["seat"] for j in asked.json()["jobs"]] == [0]
+    assert asked.json()["own"] == [0] and asked.json()["match_over"] is False
     assert asked.json()["jobs"][0]["state"] in ("queued", "running", "done")
 
     done = wait_done(client, anna, table, 1)
@@ -49,6 +50,7 @@ def test_a_player_analyses_their_seat_once_and_everyone_allowed_is_served_the_sa
     for cookie in (bruno, carla, None):
         seen = look(client, cookie, table, 1).json()
         assert seen["seats"] == [0, 1] and seen["jobs"] == done["jobs"], seen
+        assert seen["own"] == ([1] if cookie == bruno else []) and seen["match_over"] is True
     ask(client, carla, table, 1, seat=0)
     assert rows(client) == [(table, 1, 0, "done", 1)]
 

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from redis_helpers import URL as REDIS_URL
 from web_helpers import FakeClock, guest, make_app
 
 from burraco.web.persistence.analysis.redis_queue import RedisAnalysisQueue
+from burraco.web.persistence.repositories.analysis import AnalysisLimits
 
 WORKER = [sys.executable, "-c", "from burraco.cli.app import main; main()", "analysis-worker"]
 
@@ -70,3 +72,73 @@ def test_a_worker_in_another_process_computes_the_analysis_once(
         assert look(client, bruno, table, 1).json()["jobs"] == []  # the opponent waits for the match's end
         set_status(client, table, "over")
         assert look(client, bruno, table, 1).json()["jobs"] == done["jobs"]
+
+
+SWEEPING_WORKER = (
+    "import asyncio, os\n"
+    "from burraco.web.persistence.analysis.redis_queue import make_worker\n"
+    "worker = make_worker(os.environ['BURRACO_DB_URL'], os.environ['BURRACO_REDIS_URL'],\n"
+    "                     os.environ['BURRACO_REDIS_NAMESPACE'], jobs=1, sweep_every=1)\n"
+    "asyncio.run(worker.start())\n"
+)
+
+
+def _start(postgres: str, namespace: str, log: Path) -> subprocess.Popen[bytes]:
+    """A worker that looks for dead workers' jobs every second, in a session of its own (killed whole)."""
+    env = {
+        **os.environ,
+        "BURRACO_DB_URL": postgres,
+        "BURRACO_REDIS_URL": REDIS_URL,
+        "BURRACO_REDIS_NAMESPACE": namespace,
+    }
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-c", SWEEPING_WORKER],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def test_a_job_whose_worker_dies_is_taken_up_by_another_then_failed(
+    postgres: str, namespace: str, tmp_path: Path
+) -> None:
+    app = make_app(postgres, FakeClock(), redis_url=REDIS_URL, redis_namespace=namespace, analysis_budget_ms=5000)
+    log = tmp_path / "workers.log"
+    started: list[subprocess.Popen[bytes]] = []
+    with TestClient(app) as client:
+        anna, bruno = guest(client, "Anna"), guest(client, "Bruno")
+        table = stored_match(client, [user_of(client, anna), user_of(client, bruno)], hands=1, over=False)
+        # a job of minutes (5 s a decision), enqueued as the app does, with a 2 s heartbeat
+        analyses = client.app.state.analysis.analyses  # type: ignore[attr-defined]
+        queue = RedisAnalysisQueue(REDIS_URL, namespace, heartbeat=2)
+        portal = client.portal
+        assert portal is not None
+        asker = user_of(client, anna)
+        ids, _ = portal.call(lambda: analyses.request(table, 1, [0], 5000, asker, time.time(), AnalysisLimits()))
+        portal.call(queue.start)
+        portal.call(queue.submit, ids)
+        try:
+            for attempt in (1, 2):  # a worker dies during each of the two attempts
+                started.append(_start(postgres, namespace, log))
+                deadline = time.monotonic() + 60
+                while rows(client)[0][3:] != ("running", attempt):
+                    assert time.monotonic() < deadline, (rows(client), log.read_text())
+                    time.sleep(0.1)
+                os.killpg(started[-1].pid, signal.SIGKILL)
+                started[-1].wait(10)
+            started.append(_start(postgres, namespace, log))  # the third finds the job's tries spent
+            deadline = time.monotonic() + 60
+            while rows(client)[0][3] != "failed":
+                assert time.monotonic() < deadline, (rows(client), log.read_text())
+                time.sleep(0.1)
+            assert rows(client)[0][:4] == (table, 1, 0, "failed")
+            job = look(client, anna, table, 1).json()["jobs"][0]
+            assert job["state"] == "failed" and job["error"] == "crashed", job
+        finally:
+            portal.call(queue.stop)
+            for process in started:
+                if process.poll() is None:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait(10)

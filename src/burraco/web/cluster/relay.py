@@ -154,6 +154,7 @@ class Relay:
     ) -> None:
         self.redis, self.name, self.namespace = client, name, namespace
         self.manager, self.dispatcher, self.rate_limit = manager, dispatcher, rate_limit
+        dispatcher.chat_limits.share(client, namespace)  # one chat rate per user on every process
         self.relayed: dict[str, RelayedClient] = {}
         self.remotes: dict[str, RemoteConnection] = {}
         self.inbound: dict[str, asyncio.Queue[str | None]] = {}

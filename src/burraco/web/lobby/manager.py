@@ -18,6 +18,7 @@ from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table import results
 from burraco.web.table.admission import admission, expired
 from burraco.web.table.events import TableEvent
+from burraco.web.table.invited import seat_guest
 from burraco.web.table.live import Connection, Runtime, Table, TableConfig, TableError
 
 TICK_YIELD_EVERY: Final = 200
@@ -50,8 +51,9 @@ def _plays(seat: Mapping[str, Any]) -> bool:
 
 def listable(info: Mapping[str, Any]) -> bool:
     """Whether the lobby lists a table, from its summary (``views.table_info``): not over, not a private
-    practice table, not all bots, and once started, with someone human still playing (a table whose human
-    seats all left, or which only the computer plays, is not listed).
+    practice table, not a table with friends (``private``), not all bots, and once started, with someone
+    human still playing (a table whose human seats all left, or which only the computer plays, is not
+    listed).
 
     >>> seat = {"user_id": 3, "bot": None, "left": False, "standin": False}
     >>> bot = {"user_id": 9, "bot": "easy", "left": False, "standin": False}
@@ -63,7 +65,9 @@ def listable(info: Mapping[str, Any]) -> bool:
     True
     """
     seats = info["seats"]
-    if info["status"] == "over" or info.get("practice") or all(s["bot"] is not None for s in seats):
+    if info["status"] == "over" or info.get("practice") or info.get("private"):
+        return False
+    if all(s["bot"] is not None for s in seats):
         return False
     return info["status"] == "waiting" or any(_plays(s) for s in seats)
 
@@ -185,6 +189,7 @@ class TableManager:
             "created_at": config.created_at,
             "practice": config.practice,
             "tournament": config.tournament,
+            "private": config.private,
         }
         key = await self.runtime.repos.tables.create(row)
         if not self.runtime.leases.acquire(key):  # never two owners (adoption waits for new tables to settle)
@@ -216,6 +221,7 @@ class TableManager:
                 r.created_at,
                 bool(r.practice),
                 r.tournament,
+                bool(r.private),
             )
             table = Table(r.id, config, self.runtime)
             try:
@@ -321,6 +327,7 @@ class TableManager:
         if refusal is not None:
             return refusal
         conn = make(table, user)
+        await seat_guest(table, user)  # a private table's invited guest sits in a free seat (invited.py)
         await table.connect(conn)
         table.kick_bots()
         return conn

@@ -80,6 +80,8 @@ users: Final = Table(
     Column("role", String(10), nullable=False, default="player", server_default="player"),  # or "director"
     # what an account's name looks like (auth.name_skeleton); a new account may not take one that is there
     Column("name_skeleton", String(SKELETON_LENGTH), nullable=True),  # NULL for guests and bots
+    # anyone may open the profile, and the rankings link to it (repositories/profiles.py); else only who met them
+    Column("public_profile", Boolean, nullable=False, default=False, server_default=false()),
     Index("ix_users_name_skeleton", "name_skeleton"),
 )
 
@@ -108,6 +110,8 @@ tables: Final = Table(
     Column("practice", Boolean, nullable=False, default=False, server_default=false()),
     # a tournament's table: {"id", "turn", "table", "deadline"} (tournaments/tables.py); NULL otherwise
     Column("tournament", JSON, nullable=True),
+    # a table with friends: only its invitation links let anyone in (table/invited.py)
+    Column("private", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 events: Final = Table(
@@ -193,6 +197,141 @@ tournament_invitations: Final = Table(
     Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
     Index("ix_tournament_invitations_user", "user_id"),
+)
+
+friendships: Final = Table(
+    "friendships",
+    metadata,
+    # a friend request from user_id to friend_id; accepted once answered yes (persistence/repositories/friends.py)
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("friend_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("accepted", Boolean, nullable=False, default=False, server_default=false()),
+    Column("created_at", Float, nullable=False),
+    Index("ix_friendships_friend", "friend_id"),
+)
+
+blocks: Final = Table(
+    "blocks",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),  # who blocked
+    Column("blocked_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Index("ix_blocks_blocked", "blocked_id"),
+)
+
+table_invitations: Final = Table(
+    "table_invitations",
+    metadata,
+    # a private table's invitation link (persistence/repositories/invitations.py): the token's SHA-256
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("owner_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("friend_id", Integer, ForeignKey("users.id"), nullable=True),  # the one friend it is for
+    Column("seat", Integer, nullable=True),  # the seat kept for that friend
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("revoked_at", Float, nullable=True),
+    Index("ix_table_invitations_token", "token_hash", unique=True),
+    Index("ix_table_invitations_table", "table_id"),
+)
+
+table_guests: Final = Table(
+    "table_guests",
+    metadata,
+    # who opened a working invitation link of a private table (and the seat kept for them)
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+notifications: Final = Table(
+    "notifications",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("kind", String(20), nullable=False),  # persistence/repositories/friends.py NotificationKind
+    Column("data", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("read_at", Float, nullable=True),
+    Index("ix_notifications_user", "user_id", "id"),
+)
+
+terminal_codes: Final = Table(
+    "terminal_codes",
+    metadata,
+    # a score terminal's table code: one per table of a turn (web/tournaments/terminals.py)
+    Column("code", String(32), primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("turn", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_terminal_codes_table", "tournament_id", "turn", "table_no", unique=True),
+)
+
+terminal_entries: Final = Table(
+    "terminal_entries",
+    metadata,
+    # every hand (hand >= 1) or confirmation (hand 0) a table's phone sent, once per client id
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(32), ForeignKey("terminal_codes.code"), nullable=False),
+    Column("client_id", String(64), nullable=False),
+    Column("device", String(64), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("entry", JSON, nullable=False),
+    Column("ns", Integer, nullable=False),
+    Column("ew", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_terminal_entries_client", "code", "client_id", unique=True),
+)
+
+chat_messages: Final = Table(
+    "chat_messages",
+    metadata,
+    # what was said at a table (table/chat.py): a quick phrase's key or a free text; seat NULL for a spectator
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("hand", Integer, nullable=False),  # the table's hand number when it was said (0: before the first)
+    Column("seat", Integer, nullable=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("name", String(60), nullable=False),
+    Column("phrase", String(20), nullable=True),
+    Column("text", String(200), nullable=True),
+    Column("audience", String(12), nullable=False),  # "table" or "spectators"
+    Column("at", Float, nullable=False),
+    Index("ix_chat_messages_table", "table_id", "hand", "id"),
+)
+
+chat_reports: Final = Table(
+    "chat_reports",
+    metadata,
+    # a chat message reported for an operator, with what was said before it at that table
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("message_id", Integer, ForeignKey("chat_messages.id"), nullable=False),
+    Column("reporter_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("context", JSON, nullable=False),  # the previous messages and the reported one, oldest first
+    Column("created_at", Float, nullable=False),
+    Index("ix_chat_reports_message", "message_id", "reporter_id", unique=True),
+)
+
+chat_mutes: Final = Table(
+    "chat_mutes",
+    metadata,
+    # user_id does not want to read muted_id's messages (the page hides them)
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("muted_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
+chat_bans: Final = Table(
+    "chat_bans",
+    metadata,
+    # an operator barred user_id from the table chat (burraco chat-ban)
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
 )
 
 

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from burraco.core.actions import Action
 from burraco.core.cards import parse_cards
 from burraco.core.errors import BurracoError, IllegalActionError
+from burraco.web.protocol.chat import ChatMessage
 from burraco.web.protocol.difficulty import Difficulty
 
 MAX_MESSAGE_BYTES: Final = 4096
@@ -79,6 +80,15 @@ class SitMessage(_Message):
     seat: int = Field(ge=0, le=3)
 
 
+class SeatMessage(_Message):
+    """The owner of a table with friends moves the player of ``seat`` to ``to`` (swapping with whoever
+    sits there) while it waits: in 4 players, who plays with whom (``table/invited.py``)."""
+
+    type: Literal["seat"]
+    seat: int = Field(ge=0, le=3)
+    to: int = Field(ge=0, le=3)
+
+
 class FillBotsMessage(_Message):
     """Fill every empty seat with a bot of a difficulty (beginner, intermediate, expert, champion; the
     older easy, normal, hard, random are still accepted)."""
@@ -120,22 +130,33 @@ class PingMessage(_Message):
 ClientMessage = Annotated[
     ActionMessage
     | SitMessage
+    | SeatMessage
     | FillBotsMessage
     | ReadyMessage
     | LeaveMessage
     | BackMessage
     | SyncMessage
-    | PingMessage,
+    | PingMessage
+    | ChatMessage,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES: Final = ("action", "sit", "fill_bots", "ready", "leave", "back", "sync", "ping")
+CLIENT_TYPES: Final = ("action", "sit", "seat", "fill_bots", "ready", "leave", "back", "sync", "ping", "chat")
 _ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 
 
 def parse_client_message(
     raw: str | bytes,
 ) -> (
-    ActionMessage | SitMessage | FillBotsMessage | ReadyMessage | LeaveMessage | BackMessage | SyncMessage | PingMessage
+    ActionMessage
+    | SitMessage
+    | SeatMessage
+    | FillBotsMessage
+    | ReadyMessage
+    | LeaveMessage
+    | BackMessage
+    | SyncMessage
+    | PingMessage
+    | ChatMessage
 ):
     """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
     if len(raw) > MAX_MESSAGE_BYTES:
@@ -178,7 +199,7 @@ def peek_id(raw: str | bytes) -> int | None:
 
 
 # ----------------------------------------------------------------------------- server → client
-ServerType = Literal["welcome", "state", "error", "pong", "watchers"]
+ServerType = Literal["welcome", "state", "error", "pong", "watchers", "chat"]
 """``watchers`` (``{"type": "watchers", "count": n}``) is the coalesced spectator count."""
 
 

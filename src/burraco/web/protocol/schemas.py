@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from burraco.web.protocol.chat import ChatServerMessage
 from burraco.web.protocol.difficulty import Difficulty
 from burraco.web.protocol.rules_schema import RulesOptions
 
@@ -43,6 +44,8 @@ class CreateTable(BaseModel):
     practice: bool = False
     """A private practice table: the creator and bots, unrated, not listed; only here may ``seed`` be given."""
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    private: bool = False
+    """A table with friends ("Gioca con un amico"): not listed, only its invitation links let anyone in."""
 
 
 # ---------------------------------------------------------------- users
@@ -192,6 +195,9 @@ class ReplayResponse(BaseModel):
     """The players' names, seat by seat (empty where unknown)."""
     auto: list[int]
     """The steps the computer played for an absent player."""
+    chat: list[ChatServerMessage] = []
+    """What was said at the table during and after this hand, only to someone who was there: a seated
+    player gets what everyone heard, a spectator who spoke also the spectators' talk (``table/chat.py``)."""
 
 
 class StatsResponse(_Open):

@@ -4,9 +4,9 @@
 
 >>> schema = ws_schema()
 >>> sorted(schema["client"]["discriminator"]["mapping"])
-['action', 'back', 'fill_bots', 'leave', 'ping', 'ready', 'sit', 'sync']
+['action', 'back', 'chat', 'fill_bots', 'leave', 'ping', 'ready', 'seat', 'sit', 'sync']
 >>> sorted(schema["server"]["discriminator"]["mapping"])
-['error', 'pong', 'state', 'watchers']
+['chat', 'error', 'pong', 'state', 'watchers']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from burraco.web.protocol.chat import ChatServerMessage
 from burraco.web.protocol.messages import ClientMessage, ErrorCode
 from burraco.web.protocol.schemas import TableSummary
 
@@ -56,7 +57,9 @@ class WatchersMessage(_Server):
     count: int = Field(ge=0)
 
 
-ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage | WatchersMessage, Field(discriminator="type")]
+ServerMessage = Annotated[
+    StateMessage | ErrorMessage | PongMessage | WatchersMessage | ChatServerMessage, Field(discriminator="type")
+]
 SERVER_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ServerMessage)
 
 

@@ -8,12 +8,19 @@ from fastapi import FastAPI
 from burraco.web.routes import (
     accounts,
     analysis,
+    chat,
+    friends,
+    invitations,
     my_tables,
     pages,
+    rankings,
     replays,
+    scorekeeper,
+    settings,
     sockets,
     stats,
     tables,
+    terminals,
     tournament_online,
     tournaments,
     users,
@@ -24,6 +31,8 @@ from burraco.web.routes import (
 def include_routers(app: FastAPI) -> None:
     routers = (
         accounts,
+        friends,
+        invitations,
         my_tables,
         tables,
         users,
@@ -34,7 +43,12 @@ def include_routers(app: FastAPI) -> None:
         ws_docs,
         tournaments,
         tournament_online,
+        terminals,
+        scorekeeper,
     )
     for module in routers:
         app.include_router(module.router)
+    app.include_router(chat.router)
+    app.include_router(rankings.router)
+    app.include_router(settings.router)
     app.include_router(pages.router())

@@ -12,34 +12,22 @@ analyses open, to anyone (as the replay does), when the match is over.
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, Final, Literal
+import logging
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Request
+from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from burraco.web.accounts.auth import User
+from burraco.web.http.refusals import refused
 from burraco.web.persistence.analysis import AnalysisService
 from burraco.web.persistence.analysis.history import finished_hand
 from burraco.web.persistence.replay import ReplayRefused
-from burraco.web.persistence.repositories.analysis import AnalysisJob, JobState, Refusal
+from burraco.web.persistence.repositories.analysis import AnalysisJob, JobError, JobState, Refusal
 from burraco.web.routes.deps import HandNumber, OptionalUser, Repos, RequiredUser, TableId
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/tables/{table_id}/hands/{number}/analysis", tags=["analysis"])
-
-MESSAGES: Final = {
-    "analysis_busy": "you have {limit} analyses waiting or running, the most allowed: wait for one to finish",
-    "analysis_daily_limit": "you have asked for {limit} analyses in the last 24 hours, the most allowed: "
-    "try again tomorrow",
-    "analysis_after_match": "the analysis of another player's hand opens when the match is over",
-    "analysis_bad_seat": "this hand has seats 0 to {last}",
-    "analysis_no_hand": "there is no such hand",
-    "analysis_hand_unfinished": "this hand is still being played: it can be analysed once it is over",
-}
-"""The codes this router refuses with and their English messages (the page words ``http.<code>``)."""
-
-
-def _refused(status: int, code: str, **params: object) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": MESSAGES[code].format(**params), "params": params})
 
 
 class AnalysisRequest(BaseModel):
@@ -67,6 +55,7 @@ class AnalysisResponse(BaseModel):
     budget_ms: int
     match_over: bool
     seats: list[int] = Field(description="the seats whose analyses the asker may see")
+    own: list[int] = Field(description="the seats the asker sat at (none for a spectator)")
     jobs: list[AnalysisJobOut]
 
 
@@ -78,20 +67,20 @@ async def _hand(repos: Repos, table_id: int, number: int) -> tuple[int, bool]:
     """The hand's number of players and whether its match is over (refused if the hand is not over)."""
     try:
         _text, players, over = await asyncio.to_thread(finished_hand, repos.tables, table_id, number)
-    except ReplayRefused as refused:
-        raise _refused(
-            refused.status, "analysis_no_hand" if refused.status == 404 else "analysis_hand_unfinished"
-        ) from None
+    except ReplayRefused as unplayed:
+        code = "analysis_no_hand" if unplayed.status == 404 else "analysis_hand_unfinished"
+        raise refused(unplayed.status, code) from None
     return players, over
 
 
-async def _visible(service: AnalysisService, table_id: int, user: User | None, players: int, over: bool) -> list[int]:
-    """The seats whose analyses ``user`` may see: every seat once the match is over, else their own."""
-    if over:
-        return list(range(players))
-    if user is None:
-        return []
-    return await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
+async def _own(service: AnalysisService, table_id: int, user: User | None) -> list[int]:
+    """The seats ``user`` sat at."""
+    return [] if user is None else await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
+
+
+def _visible(own: list[int], players: int, over: bool) -> list[int]:
+    """The seats whose analyses one may see: every seat once the match is over, else one's own."""
+    return list(range(players)) if over else own
 
 
 def _job(job: AnalysisJob) -> AnalysisJobOut:
@@ -100,12 +89,13 @@ def _job(job: AnalysisJob) -> AnalysisJobOut:
 
 
 async def _answer(
-    service: AnalysisService, table_id: int, number: int, seats: list[int], over: bool
+    service: AnalysisService, table_id: int, number: int, seats: list[int], own: list[int], over: bool
 ) -> AnalysisResponse:
     jobs = await asyncio.to_thread(service.analyses.for_hand, table_id, number, service.budget_ms)
     visible = [_job(job) for job in jobs if job.seat in seats]
+    budget = service.budget_ms
     return AnalysisResponse(
-        table_id=table_id, hand=number, budget_ms=service.budget_ms, match_over=over, seats=seats, jobs=visible
+        table_id=table_id, hand=number, budget_ms=budget, match_over=over, seats=seats, own=own, jobs=visible
     )
 
 
@@ -116,10 +106,11 @@ async def analysis(
     """The state of each visible seat's analysis of the hand and, once done, its review."""
     service = _service(request)
     players, over = await _hand(repos, table_id, number)
-    seats = await _visible(service, table_id, user, players, over)
+    own = await _own(service, table_id, user)
+    seats = _visible(own, players, over)
     if not seats:
-        raise _refused(403, "analysis_after_match")
-    return await _answer(service, table_id, number, seats, over)
+        raise refused(403, "analysis_after_match")
+    return await _answer(service, table_id, number, seats, own, over)
 
 
 @router.post("")
@@ -134,21 +125,27 @@ async def request_analysis(
     """Queue the analysis of a seat (or of every seat the player sat at) unless it exists; the state."""
     service = _service(request)
     players, over = await _hand(repos, table_id, number)
-    own = await asyncio.to_thread(service.analyses.user_seats, table_id, user.id)
+    own = await _own(service, table_id, user)
     seat = None if body is None else body.seat
     if seat is not None and seat >= players:
-        raise _refused(422, "analysis_bad_seat", last=players - 1)
+        raise refused(422, "analysis_bad_seat", last=players - 1)
     seats = [seat] if seat is not None else own or (list(range(players)) if over else [])
     if not seats or not (over or set(seats) <= set(own)):
-        raise _refused(403, "analysis_after_match")
+        raise refused(403, "analysis_after_match")
     clock = request.app.state.settings.wallclock
     queued, refusal = await service.analyses.request(
         table_id, number, seats, service.budget_ms, user.id, clock(), service.limits
     )
     if refusal is Refusal.BUSY:
-        raise _refused(429, refusal.value, limit=service.limits.active)
+        raise refused(429, refusal.value, limit=service.limits.active)
     if refusal is Refusal.DAILY:
-        raise _refused(429, refusal.value, limit=service.limits.daily)
+        raise refused(429, refusal.value, limit=service.limits.daily)
     if queued:
-        await service.queue.submit(queued)
-    return await _answer(service, table_id, number, await _visible(service, table_id, user, players, over), over)
+        try:
+            await service.queue.submit(queued)
+        except Exception:  # the queue is unreachable: the rows would wait forever and count against the limits
+            log.exception("analyses %s could not be queued", queued)
+            for job_id in queued:
+                await service.analyses.fail(job_id, JobError.INTERNAL, clock())
+            raise refused(503, "analysis_unavailable") from None
+    return await _answer(service, table_id, number, _visible(own, players, over), own, over)

@@ -10,9 +10,11 @@ from fastapi.responses import PlainTextResponse
 from burraco.core.view import observe
 from burraco.web.persistence.replay import HandReplay, ReplayRefused, load_hand
 from burraco.web.persistence.replay_names import auto_steps, seat_names
+from burraco.web.persistence.repositories.chat import replay_chat
+from burraco.web.protocol.chat import ChatServerMessage
 from burraco.web.protocol.schemas import ReplayResponse
 from burraco.web.protocol.serialize import cards_text, scores_to_list, view_to_dict
-from burraco.web.routes.deps import HandNumber, Repos, TableId
+from burraco.web.routes.deps import HandNumber, OptionalUser, Repos, TableId
 
 router = APIRouter(prefix="/api/tables/{table_id}/hands/{number}", tags=["replays"])
 
@@ -28,7 +30,11 @@ def _load(repos: Repos, table_id: int, number: int) -> tuple[HandReplay, int]:
 
 @router.get("/replay")
 def replay(
-    table_id: TableId, number: HandNumber, repos: Repos, step: Annotated[int, Query(ge=0, le=100_000)] = 0
+    table_id: TableId,
+    number: HandNumber,
+    repos: Repos,
+    user: OptionalUser,
+    step: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> ReplayResponse:
     """One frame of a finished hand's replay: every zone open, after ``step`` actions."""
     loaded, _ = _load(repos, table_id, number)
@@ -50,6 +56,10 @@ def replay(
         actions=actions,
         names=repos.tables.store.read(lambda c: seat_names(c, table_id, hand.players)),
         auto=repos.tables.store.read(lambda c: auto_steps(c, table_id, number)),
+        chat=[
+            ChatServerMessage.model_validate(line)
+            for line in replay_chat(repos.tables.store, table_id, number, None if user is None else user.id)
+        ],
     )
 
 

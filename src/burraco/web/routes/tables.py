@@ -106,6 +106,7 @@ async def _open(body: CreateTable, rules: Rules, user: User, manager: Manager, n
     config = TableConfig(
         name, body.preset.strip().lower(), rules, seed, body.turn_timer, body.grace, user.id, now, body.practice
     )
+    config.private = body.private  # a table with friends: its invitation links let the others in (invitations.py)
     try:
         return await manager.create(config, user)
     except TableError as error:  # too many unfinished tables
@@ -119,7 +120,7 @@ def live_table(manager: Manager, table_id: int, user: User | None) -> Table:
     if table is None:
         raise HTTPException(404, f"no live table {table_id}")
     if not may_see(table, user):
-        raise refused(403, "private_table", table=table_id)
+        raise refused(403, "invite_only" if table.config.private else "private_table", table=table_id)
     return table
 
 

@@ -7,6 +7,11 @@ import { openTable, closeSocket, renderTable } from "./table.js";
 import { showReplay, byName } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
 import { showConsole } from "./console.js";
+import { showTerminal } from "./terminal.js";
+import { showScorekeeper } from "./scorekeeper.js";
+import { showProfile as openProfile } from "./profile.js";
+import { showRankings } from "./rankings.js";
+import { showSettings } from "./settings.js";
 
 const NAME_RE = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _.'\u2019\-]{1,23}$/u;  // as burraco.web.auth.check_name
 
@@ -30,6 +35,7 @@ function renderAccount() {
   const box = document.getElementById("account");
   if (app.user) {
     box.replaceChildren(h("a", { href: `#/user/${app.user.id}`, id: "me" }, userLabel(app.user)),
+      app.user.kind === "account" ? h("a", { href: "#/settings", id: "settings-link", class: "small" }, t("settings.link")) : null,
       h("button", { class: "small", onclick: async () => { await api("/api/logout", { method: "POST" }); app.user = null; renderAccount(); route(); } },
         t("account.logout")));
     return;
@@ -128,10 +134,14 @@ function route() {
   refreshWayBack();
   if (parts[0] === "table" && parts[1]) return openTable(Number(parts[1]));
   if (parts[0] === "replay" && parts[1] && parts[2]) return showReplay(Number(parts[1]), Number(parts[2]), 0);
-  if (parts[0] === "user" && parts[1]) return showProfile(Number(parts[1]));
+  if (parts[0] === "user" && parts[1]) return openProfile(Number(parts[1]));
+  if (parts[0] === "rankings") return showRankings(parts.slice(1));
+  if (parts[0] === "settings") return showSettings();
   if (parts[0] === "tournaments") return showTournaments();
   if (parts[0] === "tournament" && parts[1]) return showTournament(Number(parts[1]));
   if (parts[0] === "director" && parts[1]) return showConsole(Number(parts[1]));
+  if (parts[0] === "score" && parts[1]) return showTerminal(parts[1]);
+  if (parts[0] === "segnapunti") return showScorekeeper(parts[1]);
   return showLobby();
 }
 

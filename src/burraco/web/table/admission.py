@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.close_codes import CloseCode
+from burraco.web.table.invited import invited
 from burraco.web.table.model import Status, TableState
 
 
@@ -15,14 +16,17 @@ def private(table: TableState) -> bool:
 
 def may_see(table: TableState, user: User | None) -> bool:
     """Whether ``user`` may watch ``table`` or read it over HTTP: anyone at a public table; at a private
-    one (:func:`private`) only its owner and whoever sits at it."""
+    one (:func:`private`) only its owner and whoever sits at it; at a table with friends
+    (``config.private``) also whoever opened one of its invitation links (``invited.py``)."""
     if not private(table):
-        return True
+        return not table.config.private or (user is not None and invited(table, user))
     return user is not None and (user.id == table.config.created_by or table.seat_of_user(user.id) is not None)
 
 
 def admission(table: TableState, user: User) -> tuple[int, str] | None:
     """Why ``user`` may not open a connection to ``table`` now (a close code and reason), or None."""
+    if not may_see(table, user) and not private(table):
+        return CloseCode.INVITE_ONLY, f"table {table.id} is private: open its invitation link to join"
     if not may_see(table, user):
         return CloseCode.PRACTICE, f"table {table.id} is a private practice table: only its owner may watch it"
     limit = table.runtime.limits.max_spectators

@@ -15,6 +15,8 @@ from collections import deque
 from typing import Final
 
 from burraco.core.errors import BurracoError
+from burraco.web.persistence.repositories.chat import ChatRepository
+from burraco.web.protocol.chat import ChatMessage, ChatRefused
 from burraco.web.protocol.messages import (
     ActionMessage,
     BackMessage,
@@ -25,6 +27,7 @@ from burraco.web.protocol.messages import (
     PingMessage,
     ProtocolError,
     ReadyMessage,
+    SeatMessage,
     SitMessage,
     SyncMessage,
     error_message,
@@ -32,6 +35,8 @@ from burraco.web.protocol.messages import (
     peek_id,
 )
 from burraco.web.protocol.refusals import refusal
+from burraco.web.table import chat
+from burraco.web.table.invited import check_sit, move_seat
 from burraco.web.table.live import Connection, TableError
 
 log = logging.getLogger(__name__)
@@ -67,6 +72,8 @@ class Dispatcher:
     def __init__(self) -> None:
         self.durations: deque[float] = deque(maxlen=50_000)
         self.actions = 0
+        self.chat_limits = chat.ChatLimits()
+        """The per-user chat rate (shared through Redis by ``cluster/relay.py`` when processes share one)."""
 
     async def dispatch(self, conn: Connection, raw: str | bytes, limiter: RateLimiter | None = None) -> None:
         started = time.perf_counter()
@@ -82,6 +89,9 @@ class Dispatcher:
         reply_to = message.id
         if isinstance(message, PingMessage):
             conn.send({"type": "pong", "reply_to": reply_to})
+            return
+        if isinstance(message, ChatMessage):
+            await self._chat(conn, message)
             return
         done = await table.actor.run(lambda: self._handle(conn, message))
         if done and isinstance(message, ActionMessage):
@@ -105,7 +115,13 @@ class Dispatcher:
             elif isinstance(message, SitMessage):
                 if conn.user is None:
                     raise TableError("log in or pick a guest name to take a seat", ErrorCode.NOT_LOGGED_IN)
+                check_sit(table, conn.user)  # not at the table of someone who blocked them (invited.py)
                 await table.sit(conn.user, message.seat)
+                full = True
+            elif isinstance(message, SeatMessage):
+                if conn.user is None:
+                    raise TableError("log in to choose the seats", ErrorCode.NOT_LOGGED_IN)
+                await move_seat(table, conn.user, message.seat, message.to)
                 full = True
             elif isinstance(message, FillBotsMessage):
                 if conn.seat is None and (conn.user is None or conn.user.id != table.config.created_by):
@@ -149,6 +165,22 @@ class Dispatcher:
             "dispatch_p50_ms": round(1000 * ordered[len(ordered) // 2], 3),
             "dispatch_p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3),
         }
+
+    async def _chat(self, conn: Connection, message: ChatMessage) -> None:
+        """Table talk (``table/chat.py``): checked here, then stored and sent by the table's actor."""
+        table = conn.table
+        if conn.user is None:
+            conn.send(error_message("log in or pick a guest name to talk", message.id, ErrorCode.NOT_LOGGED_IN))
+            return
+        repo = ChatRepository(table.runtime.store)
+        try:
+            text = await chat.check(conn, message, repo, self.chat_limits, table.runtime.clock)
+            await table.actor.run(lambda: chat.say(table, conn, message, text, repo))
+        except ChatRefused as refused:
+            conn.send(chat.refusal(refused, message.id))
+        except Exception:  # the store failed, or a bug: nothing was said
+            log.exception("table %s: a chat message failed", table.id)
+            conn.send(error_message("the message could not be sent: try again", message.id, ErrorCode.STORE_FAILED))
 
     @staticmethod
     def _seat(conn: Connection) -> int:

@@ -49,6 +49,9 @@ class TableConfig:
     tournament: dict[str, Any] | None = None
     """A tournament's table (``{"id", "turn", "table", "deadline"}``, ``tournaments/tables.py``): anyone may
     watch it and it plays on while nobody does, even with bots in every seat."""
+    private: bool = False
+    """A table with friends: only its invitation links let anyone in (``table/invited.py``); not in the
+    lobby, rated like any table with humans."""
 
 
 @dataclass

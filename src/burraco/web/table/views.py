@@ -33,6 +33,7 @@ def table_info(table: TableState, full: bool = False) -> dict[str, Any]:
         "turn_timer": table.turn_timer,
         "rated": table.rated,
         "practice": table.config.practice,
+        "private": table.config.private,
         "timer_left": turn_clock.timer_left(table),
         "auto_turn": table.auto_turn,
         "summary": table.summary,

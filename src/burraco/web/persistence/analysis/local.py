@@ -87,6 +87,9 @@ class Runner:
                 return
             if await self._attempt(job, attempt):
                 return
+            if attempt >= MAX_ATTEMPTS:
+                await self.analyses.fail(job_id, JobError.CRASHED, self.clock())
+                return
 
     async def _attempt(self, job: AnalysisJob, attempt: int) -> bool:
         """One try: True once the job is settled (done or failed), False if its worker stopped."""

@@ -4,7 +4,7 @@ that reaches the database and Redis (docs/deploy.md).
 The web app only enqueues a job's id (:class:`RedisAnalysisQueue`); a worker (:func:`make_worker`) runs
 ``jobs`` analyses at once, each in its own worker process (:class:`~.local.Runner`: tried again once if
 that process dies or overruns, then failed). A worker that dies itself leaves its job active in Redis:
-another worker's sweep takes it up once its time is over, and the row counts the attempt.
+its heartbeat stops, another worker's sweep takes the job up, and the row counts the attempt.
 
 saq, not arq: arq requires redis-py below 6, and the app is written against redis-py 6 and later.
 """
@@ -16,7 +16,7 @@ import time
 from typing import Final
 
 from saq import Queue, Worker
-from saq.types import Context
+from saq.types import Context, PartialTimersDict
 
 from burraco.web.persistence import db
 from burraco.web.persistence.analysis.local import MAX_ATTEMPTS, Runner
@@ -27,6 +27,10 @@ JOB: Final = "analyse_hand"
 """The queued function's name."""
 GRACE: Final = 30
 """Seconds a worker has beyond its runners' timeouts before its job counts as stalled."""
+HEARTBEAT: Final = 60
+"""Seconds without a sign of life after which a job's worker counts as dead (its job is tried again)."""
+BEAT_EVERY: Final = 10.0
+"""Seconds between a working job's signs of life."""
 
 
 def queue_name(namespace: str) -> str:
@@ -41,9 +45,10 @@ def _queue(redis_url: str, namespace: str) -> Queue:
 class RedisAnalysisQueue:
     """The web app's side: each new job's id, enqueued for the workers."""
 
-    def __init__(self, redis_url: str, namespace: str, timeout: float = 600.0) -> None:
+    def __init__(self, redis_url: str, namespace: str, timeout: float = 600.0, heartbeat: int = HEARTBEAT) -> None:
         self.queue = _queue(redis_url, namespace)
         self.timeout = timeout
+        self.heartbeat = heartbeat
 
     async def start(self) -> None:
         await self.queue.connect()
@@ -58,6 +63,7 @@ class RedisAnalysisQueue:
                 key=f"{job_id}:{time.time_ns()}",
                 timeout=int(MAX_ATTEMPTS * self.timeout) + GRACE,
                 retries=MAX_ATTEMPTS + 1,
+                heartbeat=self.heartbeat,
                 ttl=3600,
             )
 
@@ -75,17 +81,28 @@ async def analyse_hand(ctx: WorkerContext, *, job_id: int) -> None:
     """The queued function: compute and store analysis ``job_id`` with a free runner of this worker."""
     runners = ctx["runners"]
     runner = await runners.get()
+    beating = asyncio.get_running_loop().create_task(_beat(ctx))
     try:
         await runner.run(job_id)
     finally:
+        beating.cancel()
         runners.put_nowait(runner)
 
 
+async def _beat(ctx: WorkerContext) -> None:
+    """Tell the queue the job's worker is alive, so a dead one's job is found by a sweep in a minute or two."""
+    job = ctx.get("job")
+    while job is not None:
+        await asyncio.sleep(BEAT_EVERY)
+        await job.update()
+
+
 def make_worker(
-    db_url: str, redis_url: str, namespace: str, jobs: int = 1, timeout: float = 600.0
+    db_url: str, redis_url: str, namespace: str, jobs: int = 1, timeout: float = 600.0, sweep_every: int = 60
 ) -> Worker[WorkerContext]:
     """A worker computing ``jobs`` analyses at once, each for ``timeout`` seconds at most; run it with
-    ``asyncio.run(worker.start())`` (SIGINT and SIGTERM stop it)."""
+    ``asyncio.run(worker.start())`` (SIGINT and SIGTERM stop it). Every ``sweep_every`` seconds one
+    worker of the queue looks for jobs whose worker died."""
     store = db.Store(db_url)
     analyses, tables = AnalysisRepository(store), TableRepository(store)
 
@@ -102,5 +119,12 @@ def make_worker(
         await asyncio.to_thread(store.close)
 
     return Worker(
-        _queue(redis_url, namespace), [(JOB, analyse_hand)], concurrency=jobs, startup=startup, shutdown=shutdown
+        _queue(redis_url, namespace),
+        [(JOB, analyse_hand)],
+        concurrency=jobs,
+        startup=startup,
+        shutdown=shutdown,
+        timers=PartialTimersDict(
+            schedule=1, worker_info=10, sweep=sweep_every, abort=1
+        ),  # saq's defaults but the sweep
     )

@@ -3,8 +3,8 @@
 A database made before migrations existed (by ``metadata.create_all``) is recognised by its tables and
 stamped with the revision it matches (``0001`` without ``tables.practice``, ``0002`` with it, ``0003``
 with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tournament_invitations``,
-``0006`` with ``users.name_skeleton``), then upgraded like any other. ``alembic -c`` is not needed:
-:func:`config` points Alembic at this package.
+``0006`` with ``users.name_skeleton``, ``0007`` with ``terminal_codes``), then upgraded like any other.
+``alembic -c`` is not needed: :func:`config` points Alembic at this package.
 
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
@@ -13,7 +13,7 @@ with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tourna
 ...     current(connection) == HEAD
 True
 >>> sorted(inspect(engine).get_table_names())[:3]
-['alembic_version', 'events', 'match_players']
+['alembic_version', 'blocks', 'chat_bans']
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, inspect
 
-HEAD: Final = "0009"
+HEAD: Final = "0011"
 """The newest revision (a test checks it is the script directory's head)."""
 
 
@@ -49,6 +49,10 @@ def _legacy_revision(connection: Connection) -> str | None:
         return None
     columns = {c["name"] for c in inspector.get_columns("tables")}
     user_columns = {c["name"] for c in inspector.get_columns("users")}
+    if inspector.has_table("friendships"):
+        return "0008"
+    if inspector.has_table("terminal_codes"):
+        return "0007"
     if "name_skeleton" in user_columns:
         return "0006"
     if inspector.has_table("tournament_invitations"):

@@ -1,0 +1,117 @@
+"""An account's own settings: its password, its name, whether its profile is public, and deleting it.
+
+Deleting an account keeps its matches (the other players' results, ratings and replays stay whole):
+the user row stays as a ``deleted`` user named :data:`DELETED_NAME`, with no password or name key and
+the placeholder's skeleton (its old name is free again; nobody may register one looking like the
+placeholder), its sessions, friendships, blocks and notifications end; its name is replaced by the
+placeholder in the stored match summaries and in the events its replays name the seats from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Final
+
+from sqlalchemy import Connection, delete, or_, select, update
+
+from burraco.web.accounts.auth import AuthError, NameConfusable, name_key, name_skeleton
+from burraco.web.persistence import db
+
+DELETED_NAME: Final = "Giocatore eliminato"
+"""What a deleted account is called from then on (the page words it in the reader's language)."""
+DELETED_KIND: Final = "deleted"
+
+
+def rename(c: Connection, user_id: int, name: str) -> None:
+    """Give an account a new name: free case-insensitively (:class:`AuthError`) and not looking like
+    another account's (:class:`NameConfusable`); its own old name does not count."""
+    key, skeleton = name_key(name), name_skeleton(name)
+    users = db.users
+    if c.execute(select(users.c.id).where(users.c.name_key == key, users.c.id != user_id)).first():
+        raise AuthError(f"the name {name!r} is taken")
+    if c.execute(select(users.c.id).where(users.c.name_skeleton == skeleton, users.c.id != user_id)).first():
+        raise NameConfusable(f"the name {name!r} looks like another account's")
+    c.execute(update(users).where(users.c.id == user_id).values(name=name, name_key=key, name_skeleton=skeleton))
+
+
+def entrant_names(summary: dict[str, Any], seat: int, players: int, name: str) -> dict[str, Any]:
+    """A match summary whose entrant names show ``name`` for the player at ``seat``.
+
+    >>> entrant_names({"entrants": ["Ann & Bob", "Cy & Di"]}, 2, 4, "X")["entrants"]
+    ['Ann & X', 'Cy & Di']
+    >>> entrant_names({"entrants": ["Ann", "Bob"]}, 1, 2, "X")["entrants"]
+    ['Ann', 'X']
+    """
+    names = list(summary.get("entrants", []))
+    entrant, part = (seat % 2, seat // 2) if players == 4 else (seat, 0)
+    if entrant < len(names):
+        parts = str(names[entrant]).split(" & ")
+        if part < len(parts):
+            parts[part] = name
+            names[entrant] = " & ".join(parts)
+    return {**summary, "entrants": names}
+
+
+def delete_account(c: Connection, user_id: int) -> None:
+    """Anonymise an account and end its sessions (one transaction; see the module's docstring)."""
+    mp = db.match_players
+    played = c.execute(select(mp.c.match_id, mp.c.seat).where(mp.c.user_id == user_id)).all()
+    for match_id, seat in played:
+        players = len(c.execute(select(mp.c.seat).where(mp.c.match_id == match_id)).all())
+        summary = c.execute(select(db.matches.c.summary).where(db.matches.c.id == match_id)).scalar_one()
+        renamed = entrant_names(summary, seat, players, DELETED_NAME)
+        c.execute(update(db.matches).where(db.matches.c.id == match_id).values(summary=renamed))
+    c.execute(
+        update(db.events).where(db.events.c.user_id == user_id, db.events.c.kind == "sit").values(text=DELETED_NAME)
+    )
+    c.execute(delete(db.sessions).where(db.sessions.c.user_id == user_id))
+    friends, blocks = db.friendships.c, db.blocks.c
+    c.execute(delete(db.friendships).where(or_(friends.user_id == user_id, friends.friend_id == user_id)))
+    c.execute(delete(db.blocks).where(or_(blocks.user_id == user_id, blocks.blocked_id == user_id)))
+    c.execute(delete(db.notifications).where(db.notifications.c.user_id == user_id))
+    c.execute(
+        update(db.users)
+        .where(db.users.c.id == user_id)
+        .values(
+            name=DELETED_NAME,
+            name_key=None,
+            name_skeleton=name_skeleton(DELETED_NAME),  # nobody may register a name that looks like it
+            password_hash=None,
+            kind=DELETED_KIND,
+            public_profile=False,
+        )
+    )
+
+
+class AccountSettingsRepository:
+    """Writes of an account's own settings (each one transaction)."""
+
+    def __init__(self, store: db.Store) -> None:
+        self.store = store
+
+    def password_hash(self, user_id: int) -> str | None:
+        row = self.store.read(
+            lambda c: c.execute(select(db.users.c.password_hash).where(db.users.c.id == user_id)).first()
+        )
+        return None if row is None else row[0]
+
+    async def set_password(self, user_id: int, hashed: str, keep_token: str) -> None:
+        """A new password hash; every other session of the account ends (the one asking stays)."""
+        kept = hashlib.sha256(keep_token.encode()).hexdigest()
+
+        def write(c: Connection) -> None:
+            c.execute(update(db.users).where(db.users.c.id == user_id).values(password_hash=hashed))
+            c.execute(delete(db.sessions).where(db.sessions.c.user_id == user_id, db.sessions.c.id != kept))
+
+        await self.store.awrite(write)
+
+    async def rename(self, user_id: int, name: str) -> None:
+        await self.store.awrite(lambda c: rename(c, user_id, name))
+
+    async def set_public(self, user_id: int, public: bool) -> None:
+        await self.store.awrite(
+            lambda c: c.execute(update(db.users).where(db.users.c.id == user_id).values(public_profile=public))
+        )
+
+    async def delete(self, user_id: int) -> None:
+        await self.store.awrite(lambda c: delete_account(c, user_id))

@@ -1,0 +1,145 @@
+"""Score terminals in Chromium: the director (1280x800) makes the turn's codes and sees the QR codes; a
+table's phone (390x844, Italian) opens the link, enters hands scored by the server, sees a refusal in
+Italian, goes offline while entering (the service worker keeps the page and the submissions), comes
+back with nothing lost, and E-W confirm: the console shows the result at once. Screenshots in
+test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from axe_helpers import assert_no_serious_violations
+from test_browser import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WAIT_MS, assert_fits, require_chromium, server, shot
+from test_browser_tournament import open_console
+
+__all__ = ["server"]
+
+
+def side(page: Any, index: int, table: int, hand: int, **kinds: int) -> None:
+    for kind, count in kinds.items():
+        page.fill(f"#entry-{index}-{kind}", str(count))
+    page.fill(f"#entry-{index}-table", str(table))
+    page.fill(f"#entry-{index}-hand", str(hand))
+
+
+def lines(page: Any) -> list[str]:
+    script = "rows => rows.map(r => r.innerText.replace(/\\s+/g, ' '))"
+    return page.eval_on_selector_all("#terminal-lines tbody tr", script)  # type: ignore[no-any-return]
+
+
+def wait_text(page: Any, selector: str, text: str, exact: bool = False, timeout: int = 15_000) -> None:
+    """Wait until the element's text is (or holds) ``text``."""
+    check = "t === text" if exact else "t.includes(text)"
+    script = f"([sel, text]) => {{ const t = document.querySelector(sel)?.textContent || ''; return {check}; }}"
+    page.wait_for_function(script, arg=[selector, text], timeout=timeout)
+
+
+def test_a_table_scores_its_turn_on_a_phone_offline_too(server: str, tmp_path: Path) -> None:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+        try:
+            desk_ctx = chromium.new_context(viewport=DESKTOP, locale="it-IT")
+            phone_ctx = chromium.new_context(viewport=PHONE, locale="it-IT", has_touch=True)
+            desk, phone = desk_ctx.new_page(), phone_ctx.new_page()
+            for page in (desk, phone):
+                page.set_default_timeout(WAIT_MS)
+                page.on("pageerror", lambda error: errors.append(str(error)))
+
+            # the director: an event of 4 pairs, turn 1 paired, the tables' codes made
+            open_console(desk, server, tmp_path, "Direttrice", "Giovedì al circolo", 1, "mitchell*1")
+            desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri")
+            desk.click("#register-btn")
+            desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
+            desk.click("#pair-btn")
+            desk.wait_for_selector("#terminals-issue")
+            desk.click("#terminals-issue")
+            desk.wait_for_selector("#terminal-2 img.terminal-qr")
+            assert desk.get_attribute("#terminal-1 img.terminal-qr", "src").startswith("data:image/svg+xml")
+            link = desk.get_attribute("#terminal-1 .terminal-link", "href")
+            assert "/score/#/score/" in link
+            desk.locator("#terminals-panel").scroll_into_view_if_needed()
+            shot(desk, "terminal-console-codes")
+            sheet = desk_ctx.new_page()
+            sheet.goto(server + desk.get_attribute("#terminals-sheet", "href"))
+            assert sheet.locator("svg").count() == 2 and "Tavolo 1" in sheet.inner_text("body")
+            shot(sheet, "terminal-qr-sheet")
+            sheet.close()
+
+            # the table's phone: the link, the page under its service worker
+            phone.goto(link)
+            phone.wait_for_selector("#entry-form")
+            phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+            assert "Turno 1 · Tavolo 1" in phone.inner_text("#terminal")
+            side(phone, 0, 183, 15, clean=1)
+            side(phone, 1, 120, 40, dirty=1)
+            phone.check("#entry-closed-0")
+            wait_text(phone, "#entry-preview", "183 non è un multiplo di 5")
+            shot(phone, "terminal-phone-refusal")
+            phone.fill("#entry-0-table", "185")
+            wait_text(phone, "#entry-preview", "Questa mano: N-S 470, E-O 180", exact=True)
+            assert_no_serious_violations(phone, "the score terminal, phone")
+            assert_fits(phone, "the score terminal")
+            phone.click("#entry-send")
+            phone.wait_for_function("() => document.querySelector('#total-ns')?.textContent === '470'")
+            assert "1 mano su 3 inserita" in phone.inner_text("#terminal-status")
+            desk.wait_for_function(
+                "() => document.querySelector('#terminal-1 .terminal-state')?.textContent === '1 mano su 3 inserita'"
+            )
+
+            # the connection drops while hand 2 and hand 3 are entered
+            phone_ctx.set_offline(True)
+            phone.reload()  # the page opens from the worker's copy
+            phone.wait_for_selector("#entry-form")
+            assert lines(phone) == ["Mano 1 470 180"]
+            phone.select_option("#entry-mode", "totals")
+            phone.select_option("#entry-hand", "2")
+            phone.fill("#entry-0-total", "300")
+            phone.fill("#entry-1-total", "-100")
+            phone.click("#entry-send")
+            wait_text(phone, "#entry-msg", "salvata sul telefono")
+            phone.select_option("#entry-mode", "totals")
+            phone.select_option("#entry-hand", "3")
+            phone.fill("#entry-0-total", "-80")
+            phone.fill("#entry-1-total", "655")
+            phone.click("#entry-send")
+            phone.wait_for_function("() => document.querySelectorAll('#terminal-lines tr.queued').length === 2")
+            shot(phone, "terminal-phone-offline")
+            assert "1 mano su 3" in desk.inner_text("#terminal-1")  # nothing reached the server yet
+
+            # back online: the kept hands are sent, once
+            phone_ctx.set_offline(False)
+            phone.wait_for_function("() => document.querySelector('#total-ns')?.textContent === '690'", timeout=20_000)
+            assert lines(phone) == ["Mano 1 470 180", "Mano 2 300 -100", "Mano 3 -80 655"]
+            assert phone.inner_text("#total-ew") == "735"
+            assert "MP di N-S: -45 · il turno darà VP 10–10" in phone.inner_text("#terminal-mpvp")
+
+            # E-W confirm on their own phone (the same code): the result enters the turn, the console shows it
+            ew = chromium.new_context(viewport=PHONE, locale="it-IT", has_touch=True).new_page()
+            ew.set_default_timeout(WAIT_MS)
+            ew.on("pageerror", lambda error: errors.append(str(error)))
+            ew.goto(link)
+            wait_text(ew, "#confirm-btn", "Confermiamo N-S 690 – E-O 735", exact=True)
+            ew.click("#confirm-btn")
+            ew.wait_for_selector("#terminal-done")
+            phone.wait_for_selector("#terminal-done")  # N-S's phone sees it by itself
+            assert "Risultato confermato: N-S 690, E-O 735" in phone.inner_text("#terminal-done")
+            shot(phone, "terminal-phone-confirmed")
+            wait_text(desk, "#card-1-1", "690", timeout=20_000)
+            desk.wait_for_function(
+                "() => document.querySelector('#terminal-1')?.classList.contains('status-confirmed')"
+            )
+            desk.locator("#terminals-panel").scroll_into_view_if_needed()
+            shot(desk, "terminal-console-confirmed")
+            assert_no_serious_violations(desk, "the console's score terminals")
+            standings = desk.evaluate(
+                "async () => (await (await fetch(location.origin + '/api/tournaments/1/standings')).json()).standings"
+            )
+            assert sorted(s["vp"] for s in standings) == [0, 0, 10, 10]  # table 2 has no result yet
+        finally:
+            chromium.close()
+    assert errors == []
