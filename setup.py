@@ -27,6 +27,7 @@ COMPILED = [
     "hand",
     "hand_checks",
     "hand_state",
+    "irregular",
     "history",
     "history_model",
     "history_read",

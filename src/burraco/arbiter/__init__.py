@@ -5,8 +5,10 @@ Each article is a decision tree (:class:`Article`, :class:`Question`, :class:`An
 rulings (:class:`Ruling`): the code's words in Italian and English and typed effects
 (:mod:`burraco.arbiter.effects`). :func:`rule` walks a tree with the facts; :func:`step` stops at the
 next question, for an interactive caller. Everything has a ``to_dict()`` JSON form.
+:func:`irregularities` turns a ruling's effects and the cards the arbiter saw into the core's scoring
+input, so the hand the arbiter ruled on is scored by the table's own code.
 
-Pure: no I/O; imports only :mod:`burraco.core` (its errors).
+Pure: no I/O; imports only :mod:`burraco.core` (its errors and the scoring input).
 
 >>> r = rule(17, {"situation": "played", "next_played": "no"})
 >>> r.words(Lang.EN)[:42]
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from burraco.arbiter.code import ARTICLES, article, rule, step, to_dict
 from burraco.arbiter.effect_words import describe
+from burraco.arbiter.scoring import ScoringInputError, irregularities
 from burraco.arbiter.text import (
     AnswerError,
     ArbiterError,
@@ -42,6 +45,7 @@ __all__ = [
     "Node",
     "Question",
     "Ruling",
+    "ScoringInputError",
     "Text",
     "UnknownArticleError",
     "UnknownLanguageError",
@@ -49,6 +53,7 @@ __all__ = [
     "Walk",
     "article",
     "describe",
+    "irregularities",
     "rule",
     "step",
     "to_dict",

@@ -22,6 +22,7 @@ from burraco.core.actions import EndReason, Record, RecordDetail, RecordKind
 from burraco.core.cards import NUM_KINDS, counts_of, full_deck
 from burraco.core.citation import cite
 from burraco.core.errors import IllegalActionError
+from burraco.core.irregular import NO_IRREGULARITIES, Irregularities
 from burraco.core.melds import Meld
 from burraco.core.options import Rules
 from burraco.core.recordlog import RecordLog
@@ -206,14 +207,17 @@ class HandState:
         return sum(self.hand_sizes) + len(self.stock) + len(self.discard_pile) + untaken + in_melds
 
     # ----------------------------------------------------------------- scoring (§8)
-    def scores(self) -> list[SideScore]:
-        """Each side's §8 breakdown (provisional while the hand is being played)."""
+    def scores(self, irregularities: Irregularities = NO_IRREGULARITIES) -> list[SideScore]:
+        """Each side's §8 breakdown (provisional while the hand is being played), with what the
+        arbiter's rulings changed (:mod:`burraco.core.irregular`; none by default)."""
         result = []
         for side in range(self.num_sides):
             seats = self.seats_of_side(side)
             cards = [c for s in seats for c in self.hand_cards(s)]
             closed = self.closed_by in seats
-            result.append(score_side(self.melds[side], cards, self.side_took_pozzetto(side), closed, self.rules))
+            irregular = irregularities.of_side(side, seats)
+            took = self.side_took_pozzetto(side)
+            result.append(score_side(self.melds[side], cards, took, closed, self.rules, irregular))
         return result
 
     # ----------------------------------------------------------------- cards between zones, the logs

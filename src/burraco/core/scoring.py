@@ -6,6 +6,13 @@ bonus right after it, the closing bonus (only for the side that closed), the car
 when the side melded nothing) and the penalty for a pozzetto not taken. ``SideScore.total`` is
 the sum of the items.
 
+An irregular hand (:mod:`burraco.core.irregular`) is scored by the same function: a void burraco
+lists ``burraco not valid`` (0) instead of any bonus, a frozen meld's wrong cards follow it as
+``wrong cards of a frozen meld`` (negative; a meld with no valid part lists them after the melds),
+a closing left without a valid burraco lists ``closing annulled`` (0) instead of the bonus, and the
+penalised cards still held follow the cards in hand as ``penalised cards`` (negative, doubled with
+them).
+
 >>> from burraco.core.cards import parse_cards as p
 >>> from burraco.core.melds import make_meld
 >>> from burraco.core.options import Rules
@@ -28,6 +35,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from burraco.core.cards import value_table
+from burraco.core.errors import BurracoError
+from burraco.core.irregular import NO_SIDE_IRREGULARITIES, SideIrregularities
 from burraco.core.melds import Meld
 from burraco.core.options import Rules
 
@@ -39,6 +48,11 @@ SPECIAL_NAMES: Final = {
     1000: "burraco reale (A to A)",
 }
 """Names of the special bonuses of seed 000 (:meth:`Meld.special_bonus`), by their value."""
+VOID_BURRACO: Final = "burraco not valid"
+WRONG_CARDS: Final = "wrong cards of a frozen meld"
+CLOSING_ANNULLED: Final = "closing annulled"
+PENALISED_CARDS: Final = "penalised cards"
+"""The labels of the items an irregular hand adds (:mod:`burraco.core.irregular`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +131,13 @@ def score_side(
     took_pozzetto: bool,
     closed: bool,
     rules: Rules,
+    irregular: SideIrregularities = NO_SIDE_IRREGULARITIES,
 ) -> SideScore:
     """The §8 breakdown of one side's hand score.
 
     ``melds`` are the side's melds on the table; ``hand_cards`` every card still in the hands
-    of the side's players (a pozzetto taken but not played is in hand and counts here).
+    of the side's players (a pozzetto taken but not played is in hand and counts here);
+    ``irregular`` what the arbiter's rulings changed (none by default).
 
     >>> from burraco.core.cards import parse_cards as p
     >>> from burraco.core.options import preset
@@ -130,21 +146,47 @@ def score_side(
     ([('cards in hand', -45), ('cards in hand doubled (side never opened)', -45), ('pozzetto not taken', -100)], -190)
     """
     values = value_table(rules.joker_value)
+    wrong: dict[int | None, int] = {}
+    if irregular.wrong or irregular.void_burraci:
+        _check(irregular, len(melds))
+        for at, cards in irregular.wrong:
+            wrong[at] = wrong.get(at, 0) - sum(values[card] for card in cards)
     items: list[ScoreItem] = []
-    for meld in melds:
+    valid_burraco = False
+    for index, meld in enumerate(melds):
         items.append(ScoreItem(f"meld {meld.describe()}", meld.card_points(rules)))
         label = bonus_label(meld, rules)
-        if label is not None:
+        if index in irregular.void_burraci:
+            items.append(ScoreItem(VOID_BURRACO, 0))
+        elif label is not None:
+            valid_burraco = True
             items.append(ScoreItem(label, meld.bonus(rules)))
-    if closed:
+        if index in wrong:
+            items.append(ScoreItem(WRONG_CARDS, wrong[index]))
+    if None in wrong:
+        items.append(ScoreItem(WRONG_CARDS, wrong[None]))
+    if closed and irregular.closing_needs_valid_burraco and not valid_burraco:
+        items.append(ScoreItem(CLOSING_ANNULLED, 0))
+    elif closed:
         items.append(ScoreItem("closing", rules.closing_bonus))
     in_hand = -sum(values[card] for card in hand_cards)
     items.append(ScoreItem("cards in hand", in_hand))
-    if rules.double_negative_if_not_opened and not melds and in_hand:
-        items.append(ScoreItem("cards in hand doubled (side never opened)", in_hand))
+    penalised = -sum(values[card] for card in irregular.penalised)
+    if irregular.penalised:
+        items.append(ScoreItem(PENALISED_CARDS, penalised))
+    if rules.double_negative_if_not_opened and not melds and in_hand + penalised:
+        items.append(ScoreItem("cards in hand doubled (side never opened)", in_hand + penalised))
     if not took_pozzetto:
         items.append(ScoreItem("pozzetto not taken", -rules.pozzetto_penalty))
     return SideScore(tuple(items))
+
+
+def _check(irregular: SideIrregularities, melds: int) -> None:
+    """Refuse an irregularity that names a meld the side does not have."""
+    named = [index for index, _ in irregular.wrong if index is not None] + list(irregular.void_burraci)
+    for index in named:
+        if not 0 <= index < melds:
+            raise BurracoError(f"irregularity names meld {index}, but the side has {melds} melds")
 
 
 def hand_score_to_dict(scores: Sequence[SideScore]) -> dict[str, Any]:
