@@ -9,7 +9,7 @@ from tests.analysis import scenarios
 
 from burraco.analysis import Label, Reason, analyse_hand
 
-SERIOUS = (Label.MISTAKE, Label.BLUNDER)
+SERIOUS = (Label.BLUNDER,)
 
 
 @pytest.mark.parametrize(

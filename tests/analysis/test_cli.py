@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from tests.analysis import scenarios
 from typer.testing import CliRunner
 
-from burraco.analysis import THRESHOLDS, Label, label_for
+from burraco.analysis import THRESHOLDS, Label, Reason, label_for
+from burraco.analysis.labels import escalated
 from burraco.bots.base import play_hand
 from burraco.bots.heuristic import HeuristicBot
 from burraco.cli.app import app
@@ -48,7 +49,8 @@ def test_json_lines_hold_their_promises(tmp_path: Path, seed: int, players: int)
         assert set(line) == {"step", "seat", "played", "best", "loss", "label", "reason"}
         loss = line["loss"]
         assert isinstance(loss, float) and loss >= 0.0
-        assert line["label"] == label_for(loss).value
+        reason = Reason(line["reason"]) if line["reason"] else None
+        assert line["label"] == escalated(label_for(loss), reason).value
         step, seat = line["step"], line["seat"]
         assert isinstance(step, int) and isinstance(seat, int)
         assert steps[step].seat == seat

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from burraco.analysis.candidates import Candidate, candidates
-from burraco.analysis.labels import Label, Reason, label_for
+from burraco.analysis.labels import Label, Reason, escalated, label_for
 from burraco.analysis.review import DecisionReview
 from burraco.analysis.worlds import Outcome, belief_worlds, play_out
 from burraco.arena.blunders import feeds, winning_close_exists
@@ -132,6 +132,7 @@ def review_decision(
     reason = None
     if label not in (Label.BEST, Label.GOOD):
         reason = _reason(template, worlds, seat, legal, cands, scores, best)
+        label = escalated(label, reason)
     best_text = str(cands[best].action if loss > 0.0 else played)
     return DecisionReview(step, seat, str(played), best_text, loss, label, reason, len(cands), len(worlds))
 

@@ -102,6 +102,25 @@ def label_for(loss: float) -> Label:
     return Label.BLUNDER
 
 
+BLUNDER_REASONS: Final = frozenset(
+    {Reason.MISSED_CLOSE, Reason.LETS_OPPONENTS_CLOSE, Reason.DISCARDS_WILDCARD, Reason.FEEDS}
+)
+"""The known patterns of a blunder: an *errore* that falls in one of them is a *grave errore*."""
+
+
+def escalated(label: Label, reason: Reason | None) -> Label:
+    """``label`` raised to *grave errore* when it is an *errore* of a known blunder pattern (a missed
+    winning close, a discard that lets the opponents close, a wildcard thrown, a feed): the mistakes a
+    strong player never makes, whatever the belief worlds say they cost this time.
+
+    >>> escalated(Label.MISTAKE, Reason.FEEDS).italian, escalated(Label.MISTAKE, Reason.TAKES_PILE).italian
+    ('grave errore', 'errore')
+    >>> escalated(Label.INACCURACY, Reason.FEEDS).italian
+    'imprecisione'
+    """
+    return Label.BLUNDER if label is Label.MISTAKE and reason in BLUNDER_REASONS else label
+
+
 def decision_accuracy(loss: float) -> float:
     """A decision's accuracy in [0, 100]: ``100 · exp(−loss / LOSS_SCALE)``."""
     return 100.0 * math.exp(-max(0.0, loss) / LOSS_SCALE)
