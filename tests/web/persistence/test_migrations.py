@@ -62,10 +62,13 @@ NEWER_THAN_0006 = sorted(
         "add_table chat_messages",
         "add_table chat_mutes",
         "add_table chat_reports",
+        # 0012: the arbiter's rulings
+        "add_index ix_arbiter_rulings_table",
+        "add_table arbiter_rulings",
     ]
 )
 """What a database at revision 0006 lacks: 0007's score terminals, 0008's friends, 0009's analyses,
-0010's table talk, 0011's public profiles."""
+0010's table talk, 0011's public profiles, 0012's arbiter rulings."""
 NEWER_THAN_0005 = sorted(["add_index ix_users_name_skeleton", "users.name_skeleton", *NEWER_THAN_0006])
 """What a database at revision 0005 lacks: 0006's column and its index, and what 0007 adds."""
 NEWER_THAN_0004 = sorted(

@@ -284,6 +284,26 @@ terminal_entries: Final = Table(
     Index("ix_terminal_entries_client", "code", "client_id", unique=True),
 )
 
+arbiter_rulings: Final = Table(
+    "arbiter_rulings",
+    metadata,
+    # a ruling of the arbiter's code (burraco.arbiter) on a hand of a paper table of a turn
+    # (web/tournaments/rulings.py): computed by the server from the article and the answers
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("turn", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("article", Integer, nullable=False),
+    Column("answers", JSON, nullable=False),
+    Column("ruling", JSON, nullable=False),  # Ruling.to_dict(): words and effects in both languages
+    Column("side", String(2), nullable=True),  # "ns" or "ew": the guilty side, when told
+    Column("line", String(64), nullable=True),  # the guilty side's entrants ("3" or "3,4:1"), when told
+    Column("source", String(10), nullable=False),  # "director" or "terminal"
+    Column("created_at", Float, nullable=False),
+    Index("ix_arbiter_rulings_table", "tournament_id", "turn", "table_no", "id"),
+)
+
 chat_messages: Final = Table(
     "chat_messages",
     metadata,

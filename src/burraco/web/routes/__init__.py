@@ -15,6 +15,7 @@ from burraco.web.routes import (
     pages,
     rankings,
     replays,
+    rulings,
     scorekeeper,
     settings,
     sockets,
@@ -44,6 +45,7 @@ def include_routers(app: FastAPI) -> None:
         tournaments,
         tournament_online,
         terminals,
+        rulings,
         scorekeeper,
     )
     for module in routers:
