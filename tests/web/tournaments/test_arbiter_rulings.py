@@ -90,6 +90,10 @@ def test_a_wrong_code_and_bad_answers_are_refused(client_factory: Factory) -> No
     detail = bad.json()["detail"]
     assert detail["code"] == "arbiter.invalid" and detail["params"]["it"] and detail["params"]["en"]
     assert detail["message"] == detail["params"]["it"] and "flew" in detail["params"]["en"]
+    english = client.post(
+        f"/api/score/{table_1}/rulings", json={**ART_17, "answers": {"situation": "flew"}, "lang": "en"}
+    )
+    assert english.json()["detail"]["message"] == detail["params"]["en"] == english.json()["detail"]["params"]["text"]
     missing = director_rules(web, 1, 1, {**ART_17, "answers": {"situation": "drew"}}, expect=422)["detail"]
     assert missing["code"] == "arbiter.invalid"
     unknown = director_rules(web, 1, 1, {**ART_17, "article": 40}, expect=422)["detail"]

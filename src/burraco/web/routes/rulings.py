@@ -32,9 +32,10 @@ class RulingIn(BaseModel):
     answers: dict[Key, Key] = Field(max_length=20, description="question key → answer value")
     hand: int = Field(ge=1, le=20, description="the hand's number, from 1")
     side: Literal["ns", "ew"] | None = Field(default=None, description="the guilty side, when there is one")
+    lang: Literal["it", "en"] = Field(default="it", description="the language of a refusal's message")
 
     def call(self) -> Call:
-        return Call(self.article, dict(self.answers), self.hand, self.side)
+        return Call(self.article, dict(self.answers), self.hand, self.side, self.lang)
 
 
 def rulings(request: Request) -> Rulings:

@@ -7,6 +7,7 @@ import { h, api, displayName, showModal, hideModal } from "./ui.js";
 import { directorPanel, fetchOnline } from "./online.js";
 import { fetchTournament, poll, standingsTable, resultText, restLines, movementName, progress } from "./tournament.js";
 import { terminalsPanel } from "./terminal.js";
+import { rulingsPanel } from "./arbiter_form.js";
 
 const current = { tr: null, flash: null, online: null };
 
@@ -190,7 +191,7 @@ function render(tr) {
   const main = document.getElementById("main");
   if (!tr.can_direct) { location.hash = `#/tournament/${tr.id}`; return; }
   main.replaceChildren(h("div", { id: "console" }, headPanel(tr),
-    current.online ? directorPanel(tr, current.online, reload) : null, turnPanel(tr), terminalsPanel(tr),
+    current.online ? directorPanel(tr, current.online, reload) : null, turnPanel(tr), terminalsPanel(tr), rulingsPanel(tr, lang()),
     h("div", { class: "panel", id: "console-standings" }, h("h3", {}, tr.finished ? t("tour.standings_final") : t("tour.standings_after", { n: tr.paired_turns })), standingsTable(tr.standings)),
     entrantsPanel(tr), penaltyPanel(tr), earlierPanel(tr),
     h("details", { class: "panel", id: "log" }, h("summary", {}, t("tour.log")), h("pre", {}, tr.log.join("\n")))));

@@ -5,8 +5,9 @@
 // service worker (terminal-sw.js) keeps the submissions and sends them when it is back: each carries its
 // own client id, so a resent one is stored once. The director's console shows every table's terminal
 // (terminalsPanel, below).
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { h, api } from "./ui.js";
+import { openArbiterForm } from "./arbiter_form.js";
 
 const POLL_MS = 4000;
 const PENDING_KEY = "burraco.score.pending";
@@ -127,7 +128,10 @@ function render() {
     h("h2", {}, d.tournament.name),
     h("p", { class: "terminal-where" }, t("score.where", { turn: d.turn, table: d.table })),
     h("p", { class: "terminal-sides" }, h("b", {}, `${t("tour.ns")} `), d.ns, h("br"), h("b", {}, `${t("tour.ew")} `), d.ew),
-    h("div", { id: "terminal-running" }), entryForm(d), confirmBox(d)));
+    h("div", { id: "terminal-running" }), entryForm(d), confirmBox(d),
+    h("p", {}, h("button", { type: "button", id: "terminal-arbiter", onclick: () => openArbiterForm({
+      lang: lang(), hands: d.hands, sides: [d.ns, d.ew],
+      post: (body) => api(`/api/score/${state.code}/rulings`, { method: "POST", body }) }) }, t("arbiter.call")))));
   updateRunning();
 }
 

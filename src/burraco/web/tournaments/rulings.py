@@ -51,16 +51,20 @@ class Call:
     answers: dict[str, str]
     hand: int
     side: str | None
+    lang: str = "it"
 
 
 def computed(call: Call) -> dict[str, Any]:
-    """The ruling of ``call`` as JSON, or a 422 with the arbiter's words (``arbiter.invalid``)."""
+    """The ruling of ``call`` as JSON, or a 422 with the arbiter's words (``arbiter.invalid``: the
+    message in the call's language, ``params`` in both)."""
     from burraco.arbiter import ArbiterError, rule
 
     try:
         return rule(call.article, call.answers).to_dict()
     except ArbiterError as error:
-        detail = {"code": "arbiter.invalid", "message": error.text.it, "params": error.text.to_dict()}
+        words = error.text.to_dict()
+        text = words.get(call.lang, error.text.it)
+        detail = {"code": "arbiter.invalid", "message": text, "params": {**words, "text": text}}
         raise HTTPException(422, detail) from None
 
 
