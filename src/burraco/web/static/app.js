@@ -2,13 +2,13 @@
 // The server is the authority: this page only shows what the server sends and asks it to act.
 // Every word on screen comes from the catalogues i18n.js loads (docs/web.md "Languages and layout").
 import { t, lang, setLang, applyStatic } from "./i18n.js";
-import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, ruleLink, levelOptions } from "./ui.js";
+import { app, h, api, hideModal, modalOpen, displayName, tableTitle, rulesUrl, levelOptions } from "./ui.js";
 import { openTable, closeSocket, renderTable } from "./table.js";
-import { showReplay, byName } from "./sheets.js";
+import { showReplay } from "./sheets.js";
 import { showTournaments, showTournament } from "./tournament.js";
 import { showConsole } from "./console.js";
 import { showTerminal } from "./terminal.js";
-import { showProfile as openProfile } from "./profile.js";
+import { showProfile } from "./profile.js";
 import { showRankings } from "./rankings.js";
 import { showSettings } from "./settings.js";
 import { showScorekeeper } from "./scorekeeper.js";
@@ -136,7 +136,7 @@ function route() {
   refreshWayBack();
   if (parts[0] === "table" && parts[1]) return openTable(Number(parts[1]));
   if (parts[0] === "replay" && parts[1] && parts[2]) return showReplay(Number(parts[1]), Number(parts[2]), 0);
-  if (parts[0] === "user" && parts[1]) return openProfile(Number(parts[1]));
+  if (parts[0] === "user" && parts[1]) return showProfile(Number(parts[1]));
   if (parts[0] === "rankings") return showRankings(parts.slice(1));
   if (parts[0] === "settings") return showSettings();
   if (parts[0] === "tournaments") return showTournaments();
@@ -232,31 +232,6 @@ function createForm() {
     field("turn-timer", t("create.timer"), timer), field("max-turns", t("create.max_turns"), maxTurns),
     field("bots", t("create.bots"), bots),
     h("div", { class: "field" }, h("button", { class: "primary", id: "create-btn", type: "submit" }, t("create.submit"))), err);
-}
-
-// ------------------------------------------------------------------ profile
-function matchRow(m, guest) {
-  const s = m.summary;
-  return h("li", { class: "table-card" },
-    h("div", {}, new Date(m.finished_at * 1000).toLocaleString(lang())),
-    h("div", {}, h("b", {}, t(`result.${m.result}`)), m.left ? ` ${t("result.left")}` : ""),
-    h("div", {}, s.entrants.map((n, i) => `${displayName(n)} ${s.totals[i]}`).join(" · ")),
-    s.mp ? h("div", { class: "muted mpvp" }, t("profile.points", { mp: byName(s.entrants, s.mp, true), vp: byName(s.entrants, s.vp) })) : null,
-    guest ? null : h("div", { class: "muted" }, `${t("profile.rating_col")}: ${Math.round(m.rating_before)} → ${Math.round(m.rating_after)}`),
-    h("div", {}, `${t("profile.replays")}:`, Array.from({ length: m.hands }, (_, k) => h("a", { class: "replay-num", href: `#/replay/${m.table_id}/${k + 1}`, "aria-label": `${t("profile.replays")}: ${t("sheet.hand", { n: k + 1 })}` }, k + 1))));
-}
-
-async function showProfile(id) {
-  const main = document.getElementById("main");
-  let data;
-  try { data = await api(`/api/users/${id}`); } catch (e) { main.replaceChildren(h("p", { class: "error" }, e.message)); return; }
-  const u = data.user, guest = u.kind === "guest";
-  main.replaceChildren(h("div", { class: "panel", id: "profile" },
-    h("h2", {}, u.name), h("p", { id: "profile-rating" }, guest ? t("profile.guest", { count: u.matches }) : t("profile.rating", { rating: Math.round(u.rating), count: u.matches })),
-    h("h3", {}, t("profile.history")),
-    data.matches.some((m) => m.summary.mp) ? h("p", { class: "note", id: "points-note" }, t("profile.points_note"), " ",
-      t("profile.points_more"), " ", ruleLink("10", t("reason.see_rules", { section: "10" }))) : null,
-    data.matches.length ? h("ul", { class: "table-list" }, data.matches.map((m) => matchRow(m, guest))) : h("p", { class: "muted" }, t("profile.none"))));
 }
 
 // ------------------------------------------------------------------ start
