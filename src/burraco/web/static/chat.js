@@ -55,7 +55,8 @@ function build() {
   state.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat.messages") });
   state.status = h("p", { class: "chat-status", role: "status" });
   state.mutedLine = h("p", { class: "chat-muted" });
-  state.root = h("details", { class: "chat", open: true },
+  const small = globalThis.matchMedia && matchMedia("(max-width: 700px), (max-height: 600px)").matches;
+  state.root = h("details", { class: "chat", open: !small },  // closed on a phone: the table keeps its room
     h("summary", {}, t("chat.title")),
     phrases, state.list, form, state.status, state.mutedLine);
 }

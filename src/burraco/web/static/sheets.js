@@ -3,6 +3,7 @@ import { t, has } from "./i18n.js";
 import { app, h, icon, api, cardEl, cardText, cardsText, suited, seatName, entrantName, displayName, tableTitle, showModal, hideModal, ruleLink } from "./ui.js";
 import { send } from "./socket.js";
 import { analysisPanel } from "./analysis.js";
+import { replayChat } from "./chat.js";
 
 /** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
 export function itemText(label) {
@@ -182,6 +183,6 @@ export async function showReplay(tableId, hand, step) {
     h("div", { class: "sides" }, v.melds.map((melds, side) => h("div", { class: "side" }, h("h4", {}, sideNames(side)),
       h("div", { class: "melds" }, melds.map((m) => h("div", { class: "meld" }, h("div", { class: "meld-cards" },
         m.cards.map((c, j) => cardEl(c, { class: "mini", standsFor: j === m.wild ? m.stands_for : "" }))))))))),
-    movesPanel(frame, list, go),
+    movesPanel(frame, list, go), replayChat(frame.chat),
     analysisPanel(tableId, hand, go, (seat) => replayName(frame, seat))));
 }

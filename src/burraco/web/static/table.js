@@ -12,6 +12,7 @@ import { showKeys } from "./table_dialogs.js";
 import * as hooks from "./table_hooks.js";
 import { CLOSE_CODES } from "/protocol.js";
 import { applyDelta } from "./delta.js";
+import { mountChat, onChatMessage } from "./chat.js";
 
 export { errorText, recordText, hideModal };
 
@@ -42,6 +43,7 @@ export function openTable(id) {
   document.getElementById("main").replaceChildren(root);
   applyFourColour();
   connect(id);
+  mountChat(document.getElementById("main"), { table: id, me: app.user, send: (m) => app.socket?.readyState === WebSocket.OPEN && app.socket.send(JSON.stringify({ ...m, id: app.nextId++ })) });
 }
 
 function refusedPage(code) {
@@ -80,6 +82,7 @@ function addedRecords(before, beforeHand, view, handNo) {
 }
 
 function onServerMessage(msg) {
+  if (msg.type === "chat" || (msg.type === "error" && msg.reason?.startsWith("chat_"))) { onChatMessage(msg); return; }  // table talk (chat.js)
   if (msg.type === "error") {
     if (msg.reply_to === app.pending) app.pending = null;
     setMessage(errorText(msg), true);
