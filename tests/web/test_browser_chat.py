@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from test_browser import CHROMIUM, LAUNCH_ARGS, WAIT_MS, require_chromium, server, shot  # noqa: F401
+from test_browser import CHROMIUM, LAUNCH_ARGS, WAIT_MS, play_turns, require_chromium, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -60,7 +60,9 @@ def markup_made(page: Any) -> int:
 def test_table_talk_is_text_and_spectators_talk_apart(server: str) -> None:  # noqa: F811
     with two_people() as (anna, zoe, errors, dialogs):
         as_guest(anna, server, "Anna")
-        created = anna.request.post(server + "/api/tables", data={"players": 2, "hands": 1, "bots": "beginner"})
+        created = anna.request.post(
+            server + "/api/tables", data={"players": 2, "hands": 1, "bots": "beginner", "options": {"max_turns": 10}}
+        )
         assert created.ok, created.text()
         table_id = created.json()["table"]["id"]
         as_guest(zoe, server, "Zoe")
@@ -113,4 +115,15 @@ def test_table_talk_is_text_and_spectators_talk_apart(server: str) -> None:  # n
         visible = [item.inner_text() for item in zoe.query_selector_all(".chat-list .chat-item") if item.is_visible()]
         assert len(visible) == 1 and BOLD in visible[0]  # only Zoe's own message is still shown
         shot(zoe, "chat-spectator-muted-phone")
+        # the replay: each sees again what was said to them, as text
+        assert play_turns(anna, 15)
+        for page in (anna, zoe):
+            page.goto(f"{server}/#/replay/{table_id}/1")
+            page.wait_for_selector(".chat-replay")
+        assert anna.inner_text(".chat-replay h3") == "Al tavolo si è detto"
+        replayed = "els => els.map(e => e.textContent)"
+        assert anna.eval_on_selector_all(".chat-replay .chat-text", replayed) == ["Ciao!", IMG, "Grazie"]
+        assert zoe.eval_on_selector_all(".chat-replay .chat-text", replayed) == ["Ciao!", IMG, BOLD, "Grazie"]
+        assert int(anna.eval_on_selector_all(".chat-replay img, .chat-replay b", "els => els.length")) == 0
+        shot(anna, "chat-replay-desktop")
         assert dialogs == [] and errors == []

@@ -181,7 +181,7 @@ export function replayChat(lines) {
   if (!lines || !lines.length) return null;
   return h("section", { class: "chat-replay", "aria-label": t("chat.replay") },
     h("h3", {}, t("chat.replay")),
-    h("ol", { class: "chat-list" }, lines.map((msg) => h("li", { class: "chat-item" },
+    h("ol", { class: "chat-list" }, lines.map((msg) => h("li", { class: "chat-item" }, h("p", { class: "chat-line" },
       h("span", { class: "chat-who" }, displayName(msg.name), msg.seat == null ? ` (${t("chat.spectator")})` : ""), ": ",
-      h("span", { class: "chat-text" }, chatWords(msg))))));
+      h("span", { class: "chat-text" }, chatWords(msg)))))));
 }
