@@ -17,7 +17,7 @@ export const MAX_TEXT = 200;
 const KEPT = 100;  // messages the panel keeps (the oldest go first)
 
 const state = { root: null, list: null, status: null, mutedLine: null, opts: { send: () => {}, me: null, seats: [] },
-  muted: new Map(), loadedFor: undefined, table: undefined };
+  muted: new Map(), loadedFor: undefined, table: undefined, unread: null, count: 0 };
 
 function ensureStyle() {
   if (document.querySelector('link[data-chat-style]')) return;
@@ -55,10 +55,26 @@ function build() {
   state.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat.messages") });
   state.status = h("p", { class: "chat-status", role: "status" });
   state.mutedLine = h("p", { class: "chat-muted" });
-  const small = globalThis.matchMedia && matchMedia("(max-width: 700px), (max-height: 600px)").matches;
-  state.root = h("details", { class: "chat", open: !small },  // closed on a phone: the table keeps its room
-    h("summary", {}, t("chat.title")),
+  state.unread = h("span", { class: "chat-unread" });
+  state.root = h("details", { class: "chat", open: storedOpen() },  // closed at first: the table keeps its room
+    h("summary", {}, h("span", {}, t("chat.title")), " ", state.unread),
     phrases, state.list, form, state.status, state.mutedLine);
+  state.root.addEventListener("toggle", () => {
+    try { localStorage.setItem(OPEN_KEY, state.root.open ? "1" : "0"); } catch { /* storage refused */ }
+    if (state.root.open) setUnread(0);
+  });
+}
+
+const OPEN_KEY = "burraco.chat.open";
+
+/** Whether the player left the panel open last time (closed by default). */
+function storedOpen() {
+  try { return localStorage.getItem(OPEN_KEY) === "1"; } catch { return false; }
+}
+
+function setUnread(count) {
+  state.count = count;
+  state.unread.textContent = count ? t("chat.unread", { count }) : "";
 }
 
 /** Place the table-talk panel in ``container``: ``send`` sends a client message on the table's socket,
@@ -72,6 +88,7 @@ export function mountChat(container, { send, me = null, seats = [], table = null
     state.table = table;
     state.list.replaceChildren();
     state.status.textContent = "";
+    setUnread(0);
   }
   if (state.root.parentNode !== container) container.append(state.root);
   const id = me ? me.id : null;
@@ -169,7 +186,9 @@ export function onChatMessage(msg) {
     return;
   }
   if (msg.type !== "chat" || state.list.querySelector(`[data-id="${Number(msg.id)}"]`)) return;
-  state.list.append(item(msg));
+  const shown = item(msg);
+  state.list.append(shown);
+  if (!state.root.open && !shown.hidden) setUnread(state.count + 1);
   while (state.list.children.length > KEPT) state.list.firstElementChild.remove();
   const me = state.opts.me;
   if (me != null && msg.user === me.id && msg.audience === "spectators") state.status.textContent = t("chat.spectators_only");
