@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from axe_helpers import assert_no_serious_violations
 from test_browser import CHROMIUM, LAUNCH_ARGS, WAIT_MS, play_turns, require_chromium, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
@@ -102,6 +103,7 @@ def test_table_talk_is_text_and_spectators_talk_apart(server: str) -> None:  # n
             assert markup_made(page) == 0
         shot(anna, "chat-player-desktop")
         shot(zoe, "chat-spectator-phone")
+        assert_no_serious_violations(zoe, "the open chat panel, phone")
         # too long: refused with the reason, in Italian (the field's own limit is lifted to try)
         zoe.eval_on_selector("#chat-text", "el => el.removeAttribute('maxlength')")
         zoe.fill("#chat-text", "x" * 201)
