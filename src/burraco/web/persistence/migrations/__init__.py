@@ -13,7 +13,7 @@ with ``users.role``, ``0004`` with ``tables.tournament``, ``0005`` with ``tourna
 ...     current(connection) == HEAD
 True
 >>> sorted(inspect(engine).get_table_names())[:3]
-['alembic_version', 'blocks', 'chat_bans']
+['alembic_version', 'arbiter_rulings', 'blocks']
 """
 
 from __future__ import annotations
