@@ -1,5 +1,5 @@
 // The segnapunti's scoring of a typed hand, offline: the same checks and arithmetic as
-// burraco.tournament.hand_entry (docs/rules.md §8), on the constants the server gives for each preset
+// burraco.tournament.hand_entry (the rules page, §8), on the constants the server gives for each preset
 // (GET /api/scorekeeper/rules). A browser test scores many generated entries here and in Python and
 // checks they agree. A refusal throws { code, params }, worded from the catalogue as http.entry.<code>.
 
