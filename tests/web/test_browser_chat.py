@@ -78,7 +78,7 @@ def test_table_talk_is_text_and_spectators_talk_apart(server: str) -> None:  # n
         zoe.wait_for_selector(".chat-unread >> text=1 nuovo")
         shot(zoe, "chat-closed-phone")
         zoe.click(".chat summary")
-        assert zoe.inner_text(".chat-unread") == ""
+        zoe.wait_for_function("() => document.querySelector('.chat-unread').textContent === ''")  # on "toggle"
         # a quick phrase, worded in Italian for the reader
         assert said(zoe) == ["Ciao!"]
         # markup from a player: shown as the text typed, on both pages
