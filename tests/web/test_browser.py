@@ -48,7 +48,13 @@ def require_chromium() -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.02, tick_interval=0.2)
+    with serving(create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.02, tick_interval=0.2)) as url:
+        yield url
+
+
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn on a free port of 127.0.0.1 in a thread; yields its URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

@@ -7,16 +7,12 @@ test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from axe_helpers import assert_no_serious_violations
-from test_browser import DESKTOP, PHONE, browser, play_turns, shot
+from test_browser import DESKTOP, PHONE, browser, play_turns, serving, shot
 from test_browser_a11y import create_table, register
 
 from burraco.web.app import create_app
@@ -30,20 +26,8 @@ ENGLISH = re.compile(r"\b(best|good|inaccuracy|mistake|blunder|draws|discards|me
 def server(tmp_path: Path) -> Iterator[str]:
     """The app on a SQLite file with its local analysis pool, at a small budget (1 ms a decision)."""
     app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.02, tick_interval=0.2, analysis_budget_ms=1)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(10)
-    sock.close()
+    with serving(app) as url:
+        yield url
 
 
 @pytest.mark.parametrize("size", SIZES)
