@@ -56,7 +56,7 @@ def test_a_dead_owners_lease_lapses_and_another_process_takes_the_table(client: 
 def test_renew_all_extends_the_held_leases_and_names_the_lost_ones(client: redis.Redis) -> None:
     base = uuid.uuid4().int % 2**30
     ids = [base + i for i in range(2500)]  # more than one round trip's chunk
-    a, b = RedisLeases(client, "a", ttl=1), RedisLeases(client, "b", ttl=60)
+    a, b = RedisLeases(client, "a", ttl=60), RedisLeases(client, "b", ttl=60)
     try:
         for t in ids:
             assert a.acquire(t)
@@ -64,9 +64,9 @@ def test_renew_all_extends_the_held_leases_and_names_the_lost_ones(client: redis
         for t in stolen:  # another process took these (a stalled past its lease)
             client.delete(PREFIX + str(t))
             assert b.acquire(t)
-        a.ttl_ms = 60_000
+        a.ttl_ms = 120_000  # (a long first lease: a loaded machine takes seconds to acquire them all)
         assert a.renew_all(ids) == stolen
-        assert all(client.pttl(PREFIX + str(t)) > 30_000 for t in ids[::97])  # renewed, a's and b's alike
+        assert all(client.pttl(PREFIX + str(t)) > 90_000 for t in ids[::97] if t not in stolen)  # renewed
         assert all(a.owner(t) == "a" for t in ids if t not in stolen)
         assert all(a.owner(t) == "b" for t in stolen)
     finally:

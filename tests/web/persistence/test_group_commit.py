@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from burraco.web.persistence import db
+from burraco.web.persistence.repositories.tables import TableRepository
 
 TABLES = 40
 MOVES = 15
@@ -90,6 +91,7 @@ def test_a_bad_write_in_a_batch_fails_alone_and_the_others_commit(database: str)
 CHILD = """
 import sys, threading, time
 from burraco.web.persistence import db
+from burraco.web.persistence.repositories.tables import TableRepository
 sys.path.insert(0, {tests!r})
 from test_group_commit import event_row, make_tables
 
@@ -150,4 +152,28 @@ def test_rows_of_one_step_are_stored_together(rows: int) -> None:
     table_id = make_tables(store, 1)[0]
     store.insert_many(db.events, [event_row(table_id, seq) for seq in range(1, rows + 1)]).result(timeout=30)
     assert len(stored(store)) == rows
+    store.close()
+
+
+def statuses(store: db.Store) -> dict[int, str]:
+    return dict(store.read(lambda c: [tuple(r) for r in c.execute(select(db.tables.c.id, db.tables.c.status))]))
+
+
+def test_a_step_with_a_status_is_one_transaction_by_compiled_statements(database: str) -> None:
+    """A step's event rows and its table's new status commit together; a step whose rows are refused
+    leaves the status unchanged too, and the other tables' writes of its batch still commit."""
+    store = db.Store(database, linger=0.3)
+    first, second = make_tables(store, 2)
+    tables = TableRepository(store)
+    store.insert(db.events, event_row(first, 1)).result(timeout=30)
+    good = tables.append(second, [event_row(second, 1), event_row(second, 2)], "over")
+    bad = tables.append(first, [event_row(first, 2), event_row(first, 1)], "over")  # seq 1 again: refused
+    assert good is not None and bad is not None
+    assert good.result(timeout=30) is None
+    assert isinstance(bad.exception(timeout=30), IntegrityError)
+    assert statuses(store) == {first: "playing", second: "over"}
+    assert stored(store) == {(first, 1), (second, 1), (second, 2)}
+    status_only = tables.append(first, [], "closed")
+    assert status_only is not None and status_only.result(timeout=30) is None
+    assert statuses(store)[first] == "closed"
     store.close()

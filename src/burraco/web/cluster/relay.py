@@ -183,9 +183,9 @@ class Relay:
         dispatcher: Dispatcher,
         rate_limit: float | None = None,
     ) -> Relay:
-        from redis.asyncio import Redis
+        from burraco.web.cluster.redis_client import shared_redis
 
-        return cls(Redis.from_url(url, decode_responses=True), name, namespace, manager, dispatcher, rate_limit)
+        return cls(shared_redis(url), name, namespace, manager, dispatcher, rate_limit)
 
     def limiter(self) -> RateLimiter | None:
         return RateLimiter(self.rate_limit, 2 * self.rate_limit) if self.rate_limit else None

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import Connection, Engine, Table
+from sqlalchemy import Connection, Engine, Table, bindparam
 from sqlalchemy.exc import OperationalError
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,23 @@ class Insert:
 
     table: Table
     rows: Sequence[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """Set ``values`` on the row of ``table`` whose ``key`` column is ``at``."""
+
+    table: Table
+    key: str
+    at: Any
+    values: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Inserts and updates written together (in the same transaction, in order)."""
+
+    parts: tuple[Insert | Update, ...]
 
 
 @dataclass(slots=True)
@@ -126,14 +143,30 @@ class _Statements:
     def get(self, table: Table, keys: tuple[str, ...]) -> _Compiled:
         found = self.cache.get((table.name, keys))
         if found is None:
-            dialect = self.engine.dialect
-            compiled = table.insert().compile(dialect=dialect, column_keys=list(keys), for_executemany=True)
-            order = tuple(compiled.positiontup or ()) if compiled.positional else tuple(compiled.binds)
-            order = tuple(key for key in order if key in keys)
-            processors = tuple(table.c[key].type.dialect_impl(dialect).bind_processor(dialect) for key in order)
-            found = _Compiled(str(compiled), order, compiled.positional, processors)
-            self.cache[(table.name, keys)] = found
+            statement = table.insert()
+            found = self.cache[(table.name, keys)] = self._compile(table, statement, keys, keys)
         return found
+
+    def get_update(self, table: Table, key: str, columns: tuple[str, ...]) -> _Compiled:
+        """``UPDATE table SET columns WHERE key = :key`` (the key's parameter is named ``_at``)."""
+        found = self.cache.get((table.name, ("=", key, *columns)))
+        if found is None:
+            statement = table.update().where(table.c[key] == bindparam("_at"))
+            params = (*columns, "_at")
+            found = self._compile(table, statement, columns, params)
+            self.cache[(table.name, ("=", key, *columns))] = found
+        return found
+
+    def _compile(self, table: Table, statement: Any, columns: tuple[str, ...], params: tuple[str, ...]) -> _Compiled:
+        dialect = self.engine.dialect
+        compiled = statement.compile(dialect=dialect, column_keys=list(columns), for_executemany=True)
+        order = tuple(compiled.positiontup or ()) if compiled.positional else tuple(compiled.binds)
+        order = tuple(name for name in order if name in params)
+        processors = tuple(
+            None if name == "_at" else table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
+            for name in order
+        )
+        return _Compiled(str(compiled), order, compiled.positional, processors)
 
 
 Batch = list[tuple[Any, concurrent.futures.Future[Any]]]
@@ -171,6 +204,10 @@ class Writer:
     def insert(self, table: Table, rows: Sequence[dict[str, Any]]) -> concurrent.futures.Future[None]:
         """Queue rows to insert into ``table`` (together, in one transaction)."""
         return self._put(Insert(table, rows))
+
+    def step(self, *parts: Insert | Update) -> concurrent.futures.Future[None]:
+        """Queue inserts and updates written in one transaction, in order, by pre-compiled statements."""
+        return self._put(Step(parts))
 
     def _put(self, work: Any) -> concurrent.futures.Future[Any]:
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
@@ -267,9 +304,20 @@ class Writer:
                         self._insert_many(connection, entry.table, pending)
                         pending = []
                     results.append(None)
+                elif isinstance(entry, Step):
+                    for part in entry.parts:
+                        if isinstance(part, Insert):
+                            self._insert_many(connection, part.table, list(part.rows))
+                        else:
+                            self._update(connection, part)
+                    results.append(None)
                 else:
                     results.append(entry(connection))
         return results
+
+    def _update(self, connection: Connection, update: Update) -> None:
+        compiled = self._statements.get_update(update.table, update.key, tuple(update.values))
+        connection.exec_driver_sql(compiled.sql, compiled.params([{**update.values, "_at": update.at}]))
 
     def _insert_many(self, connection: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
         """One ``executemany`` per set of columns of the compiled INSERT, sent as it is to the driver
@@ -291,5 +339,7 @@ class Writer:
 
 
 def _weight(work: Any) -> int:
-    """Rows a queued write adds to a batch (a callable write counts as one)."""
+    """Rows a queued write adds to a batch (a callable write or an update counts as one)."""
+    if isinstance(work, Step):
+        return sum(_weight(part) for part in work.parts)
     return len(work.rows) if isinstance(work, Insert) else 1

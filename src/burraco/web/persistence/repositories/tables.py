@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, func, select, update
 
 from burraco.web.persistence import db
+from burraco.web.persistence.writer import Insert, Update
 
 REPLAYED_KINDS = ("deal", "action", "timeout")
 """The event kinds a hand's replay needs (seats, bots and timers change no card)."""
@@ -106,11 +107,7 @@ class TableRepository:
             return None
         if len(rows) == 1 and status is None:
             return self.store.insert(db.events, rows[0])  # the common case: batched with other tables' moves
-
-        def write(c: Connection) -> None:
-            if rows:
-                c.execute(db.events.insert(), list(rows))
-            if status is not None:
-                c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
-
-        return self.store.write(write)
+        parts: list[Insert | Update] = [Insert(db.events, rows)] if rows else []
+        if status is not None:
+            parts.append(Update(db.tables, "id", table_id, {"status": status}))
+        return self.store.writer.step(*parts)
