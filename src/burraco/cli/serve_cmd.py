@@ -141,6 +141,12 @@ def loadtest(
     bot_tables: Annotated[
         int | None, typer.Option("--bot-tables", help="With --bots: how many tables have the bot (default all).")
     ] = None,
+    deltas: Annotated[
+        bool,
+        typer.Option(
+            "--deltas/--states", help="The clients take deltas, as the web page does, or a full state per change."
+        ),
+    ] = True,
 ) -> None:
     """Load-test local servers (127.0.0.1 only; they start and stop by themselves): actions/s and latency."""
     from burraco.loadtest.plan import main as run_load
@@ -163,6 +169,7 @@ def loadtest(
             route=route,
             bots=bots,
             bot_tables=bot_tables,
+            deltas=deltas,
         )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -94,6 +94,7 @@ async def play_client(
     sockets: list[Any],
     storm: Storm | None = None,
     bot_table: bool = False,
+    deltas: bool = True,
 ) -> None:
     from websockets.asyncio.client import connect
 
@@ -115,7 +116,7 @@ async def play_client(
                 dropping: list[float] = []
                 if storm is not None and not stormed:
                     drop = asyncio.create_task(_drop_later(ws, storm, rng, dropping))
-                session = _Session(ws, stats, stop, think, rng, dropped_at, bot_table)
+                session = _Session(ws, stats, stop, think, rng, dropped_at, bot_table, deltas)
                 dropped_at = None
                 await session.run()
                 if drop is not None and dropping:  # the storm closed it: reconnect at once
@@ -158,8 +159,14 @@ class _Session:
         rng: random.Random,
         dropped_at: float | None,
         bot_table: bool = False,
+        deltas: bool = True,
     ) -> None:
         self.ws, self.stats, self.stop, self.think, self.rng = ws, stats, stop, think, rng
+        self.deltas = deltas
+        """Ask for deltas (as the web page does): each change is then a ``delta`` against version ``v``."""
+        self.v = -1
+        self.you: int | None = None
+        self.status, self.hand_no = "", -1
         self.latencies = stats.bot_latencies if bot_table else stats.latencies
         self.dropped_at = dropped_at
         self.pending: tuple[int, float] | None = None
@@ -173,6 +180,8 @@ class _Session:
         # (a close with a code other than 1000/1001 raises: the caller reads the code, and reconnects
         # after 1012 "table moved" or 1013 "too slow a reader", as the web page does)
         with contextlib.suppress(ConnectionClosed):
+            if self.deltas:
+                await self._send({"type": "sync", "deltas": True}, False)
             async for raw in self.ws:
                 if self.stop.is_set():
                     break
@@ -190,13 +199,16 @@ class _Session:
             elif self.pending_action:
                 stats.confirmed += 1
             self.pending = None
-        if message["type"] != "state" or self.pending is not None:
+        if not self._follow(message):
+            if message["type"] == "delta":  # a delta on a version this client does not hold
+                await self._send({"type": "sync", "deltas": True}, False)
             return
-        table = message["table"]
-        if table["status"] == "between" and message["you"] is not None:
-            if table["hand_no"] != self.last_hand_over:
-                self.last_hand_over = table["hand_no"]
-                stats.hands += message["you"] == 0
+        if self.pending is not None:
+            return
+        if self.status == "between" and self.you is not None:
+            if self.hand_no != self.last_hand_over:
+                self.last_hand_over = self.hand_no
+                stats.hands += self.you == 0
                 await self._send({"type": "ready"}, False)
             return
         legal = message["legal"]
@@ -207,6 +219,21 @@ class _Session:
             if self.stop.is_set():
                 return
         await self._send_text(action_bytes(choose(legal, self.rng), self.ident + 1), True)
+
+    def _follow(self, message: dict[str, Any]) -> bool:
+        """Keep what the policy reads (seat, status, hand, version) from a ``state`` or a ``delta`` on the
+        version held; False for any other message, or a delta on another version."""
+        kind = message["type"]
+        if kind == "state":
+            self.you, self.v = message["you"], message.get("v", -1)
+            self.status, self.hand_no = message["table"]["status"], message["table"]["hand_no"]
+            return True
+        if kind != "delta" or message["base"] != self.v:
+            return False
+        self.v = message["v"]
+        table = message["table"]
+        self.status, self.hand_no = table.get("status", self.status), table.get("hand_no", self.hand_no)
+        return True
 
     async def _send(self, payload: dict[str, Any], action: bool) -> None:
         await self._send_text(orjson.dumps({**payload, "id": self.ident + 1}), action)

@@ -127,6 +127,8 @@ class Plan:
     """A server-side bot level for seat 1 (``server_bots``: ``random``), or None: two clients per table."""
     bot_tables: int | None = None
     """How many tables have that bot (None: all)."""
+    deltas: bool = True
+    """The clients ask for deltas, as the web page does (False: a full state per change)."""
 
     @property
     def bot_level(self) -> str | None:
@@ -156,9 +158,15 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     sockets: list[Any] = []
     for n, table_id in enumerate(ids):
         url, bot = servers.socket_url(table_id), n < plan.with_bots
-        tasks.append(asyncio.create_task(play_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm, bot)))
+        tasks.append(
+            asyncio.create_task(play_client(url, a, stats, stop, plan.think, 2 * n, sockets, storm, bot, plan.deltas))
+        )
         if not bot:
-            tasks.append(asyncio.create_task(play_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm)))
+            tasks.append(
+                asyncio.create_task(
+                    play_client(url, b, stats, stop, plan.think, 2 * n + 1, sockets, storm, deltas=plan.deltas)
+                )
+            )
         if n % 100 == 99:
             await asyncio.sleep(0.05)
     if plan.with_bots < len(ids):
@@ -229,6 +237,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if measured else float("nan"),
         "hands_finished": hands,
         "hands_dealt": dealt,
+        "deltas": plan.deltas,
         "bot": plan.bot_level or "-",
         "bot_tables": plan.with_bots,
         "bot_table_actions": len(bot_measured),
@@ -277,6 +286,7 @@ def main(
     route: str = "any",
     bots: str | None = None,
     bot_tables: int | None = None,
+    deltas: bool = True,
 ) -> dict[str, Any]:
     """Start the server processes, run the clients, stop everything, return and print the figures."""
     if bots is not None and bots not in BOT_LEVELS:
@@ -292,7 +302,18 @@ def main(
     if not 1 <= processes <= MAX_PROCESSES:
         raise ValueError(f"--processes must be 1..{MAX_PROCESSES}")
     plan = Plan(
-        tables, seconds, think, server_bots, processes, reconnect_storm, db_url, redis_url, route, bots, bot_tables
+        tables,
+        seconds,
+        think,
+        server_bots,
+        processes,
+        reconnect_storm,
+        db_url,
+        redis_url,
+        route,
+        bots,
+        bot_tables,
+        deltas,
     )
     # stopped by SIGTERM: leave through the context managers, so the servers stop and their data go
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

@@ -29,6 +29,16 @@ def test_server_bots_at_some_tables_are_reported_apart() -> None:
     assert figures["lost_actions"] == 0
 
 
+@pytest.mark.parametrize("deltas", [True, False])
+def test_clients_play_whole_hands_on_deltas_or_on_states(deltas: bool) -> None:
+    """Following deltas (as the web page does) or full states, the clients see each hand end, say
+    they are ready, and play the next one: hands finish and new ones are dealt."""
+    figures = main(tables=3, seconds=8.0, think=0.0, deltas=deltas)
+    assert figures["deltas"] is deltas
+    assert figures["hands_finished"] >= 1 and figures["hands_dealt"] >= 1, figures
+    assert figures["client_errors"] == 0 and figures["lost_actions"] == 0 and figures["refused"] == 0
+
+
 def test_bounds() -> None:
     with pytest.raises(ValueError, match="tables"):
         main(tables=5001, seconds=1)
