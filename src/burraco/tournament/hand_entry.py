@@ -1,11 +1,15 @@
 """A hand typed at a real table, scored by the engine's rules (docs/rules.md §8): per side the burraci
 by kind, the points of the cards on the table and of the cards left in hand, who closed and whether
-the side took its pozzetto — or just the two totals.
+the side took its pozzetto — or just the two totals. An irregular hand adds, per side, what the
+arbiter ruled (:class:`~burraco.tournament.hand_entry_irregular.IrregularEntry`: void burraci by
+kind, the points of frozen melds' wrong cards and of penalised cards held, a closing that needs a
+valid burraco).
 
-Every bonus comes from the core: the classes' bonuses are :class:`~burraco.core.options.Rules`
-fields, the special burraci's are :meth:`Meld.bonus` of the meld that earns them, and the items are
-labelled as :func:`burraco.core.scoring.score_side` labels them. What cannot be is refused with an
-:class:`EntryError` (a ``ValueError`` with a stable code and the reason in Italian and English).
+Every side is scored by :func:`burraco.core.scoring.score_side` itself, on a model meld of each
+reported kind (:func:`model_meld`: its bonus and label are the core's) and stand-in cards worth the
+reported points (:func:`~burraco.tournament.hand_entry_irregular.score_reported`). What cannot be is
+refused with an :class:`EntryError` (a ``ValueError`` with a stable code and the reason in Italian
+and English).
 
 >>> from burraco.core.options import Rules
 >>> ns = SideEntry(burraci={BurracoKind.CLEAN: 1}, table_points=185, hand_points=15, closed=True)
@@ -27,9 +31,10 @@ from enum import StrEnum
 from typing import Any, Final
 
 from burraco.core.cards import DECK_SIZE, IS_WILD, JOKER, full_deck, parse_cards, value_table
-from burraco.core.melds import make_meld
+from burraco.core.melds import Meld, make_meld
 from burraco.core.options import Rules
-from burraco.core.scoring import CLASS_NAMES, SPECIAL_NAMES, ScoreItem, SideScore
+from burraco.core.scoring import CLASS_NAMES, SPECIAL_NAMES, SideScore
+from burraco.tournament.hand_entry_irregular import NO_IRREGULAR, IrregularEntry, score_reported
 from burraco.tournament.hand_entry_words import message
 
 SIDES: Final = 2
@@ -58,6 +63,13 @@ MODEL_MELDS: Final = {
     BurracoKind.ACE_TO_ACE: "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
 }
 """A meld of each special kind: its bonus under the rules is the kind's bonus (one source of truth)."""
+CLASS_MELDS: Final = {
+    BurracoKind.CLEAN: "3H 4H 5H 6H 7H 8H 9H",
+    BurracoKind.DIRTY: "3H 4H 5H 6H 7H 8H 2C",
+    BurracoKind.SEMI_CLEAN: "3H 4H 5H 6H 7H 8H 9H JK",
+}
+"""A meld of each class, as the core scores a burraco of that class (the semi-clean one where the
+rules have it)."""
 MIN_CARDS: Final = {
     BurracoKind.CLEAN: 7,
     BurracoKind.DIRTY: 7,
@@ -106,6 +118,8 @@ class SideEntry:
     """The points of the cards left in the side's hands, as a positive number."""
     took_pozzetto: bool = True
     closed: bool = False
+    irregular: IrregularEntry = NO_IRREGULAR
+    """What the arbiter ruled on the side's hand (none by default)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +185,17 @@ def label(kind: BurracoKind, rules: Rules) -> str:
 
 
 @functools.cache
+def model_meld(kind: BurracoKind, rules: Rules) -> Meld:
+    """The meld :func:`score_side_entry` gives the core for a burraco of ``kind``.
+
+    >>> from burraco.core.options import preset
+    >>> model_meld(BurracoKind.SEMI_CLEAN, preset("portal")).burraco(preset("portal"))
+    'semi_clean'
+    """
+    return make_meld(parse_cards(CLASS_MELDS.get(kind) or MODEL_MELDS[kind]), rules)
+
+
+@functools.cache
 def _values(joker_value: int) -> tuple[int, ...]:
     return value_table(joker_value)
 
@@ -213,8 +238,9 @@ def _check_side(index: int, side: SideEntry, rules: Rules) -> None:
             raise EntryError("negative", value=count)
         if count and kind not in allowed:
             raise EntryError("kind_not_in_rules", kind=kind.value)
-    _check_points(side.table_points)
-    _check_points(side.hand_points)
+    _check_void(index, side)
+    for points in (side.table_points, side.hand_points, side.irregular.wrong_points, side.irregular.penalised_points):
+        _check_points(points)
     needed = sum(min_points(kind, rules) * count for kind, count in side.burraci.items())
     if side.table_points < needed:
         raise EntryError("table_too_low", side=index, points=side.table_points, needed=needed)
@@ -229,6 +255,15 @@ def _check_side(index: int, side: SideEntry, rules: Rules) -> None:
             raise EntryError("close_without_pozzetto", side=index)
 
 
+def _check_void(index: int, side: SideEntry) -> None:
+    """Void burraci are some of the side's own: never more of a kind than it reported."""
+    for kind, void in side.irregular.void.items():
+        if void < 0:
+            raise EntryError("negative", value=void)
+        if void > side.burraci.get(kind, 0):
+            raise EntryError("void_too_many", side=index, kind=kind.value, void=void, count=side.burraci.get(kind, 0))
+
+
 def _check_deck(sides: tuple[SideEntry, ...], rules: Rules) -> None:
     """The burraci of both sides must fit in the 108 cards (their wildcards, naturals and aces)."""
     counts = {kind: sum(s.burraci.get(kind, 0) for s in sides) for kind in BurracoKind}
@@ -238,7 +273,9 @@ def _check_deck(sides: tuple[SideEntry, ...], rules: Rules) -> None:
     aces = counts[BurracoKind.ACE_TO_KING] + 2 * counts[BurracoKind.ACE_TO_ACE]
     if cards > DECK_SIZE or wild > WILDCARDS or naturals > NATURALS or aces > ACES:
         raise EntryError("too_many_burraci", cards=cards)
-    points = sum(s.table_points + s.hand_points for s in sides)
+    points = sum(
+        s.table_points + s.hand_points + s.irregular.wrong_points + s.irregular.penalised_points for s in sides
+    )
     if points > deck_points(rules):
         raise EntryError("too_many_points", points=points, most=deck_points(rules))
 
@@ -256,20 +293,23 @@ def check_entry(entry: HandEntry, rules: Rules) -> None:
 
 # ----------------------------------------------------------------------------- scores
 def score_side_entry(side: SideEntry, rules: Rules) -> SideScore:
-    """One side's §8 items, labelled as the engine's score sheet labels them."""
-    items: list[ScoreItem] = []
-    if side.table_points:
-        items.append(ScoreItem("melds", side.table_points))
-    for kind in BurracoKind:
-        items.extend(ScoreItem(label(kind, rules), bonus(kind, rules)) for _ in range(side.burraci.get(kind, 0)))
-    if side.closed:
-        items.append(ScoreItem("closing", rules.closing_bonus))
-    items.append(ScoreItem("cards in hand", -side.hand_points))
-    if rules.double_negative_if_not_opened and not side.table_points and side.hand_points:
-        items.append(ScoreItem("cards in hand doubled (side never opened)", -side.hand_points))
-    if not side.took_pozzetto:
-        items.append(ScoreItem("pozzetto not taken", -rules.pozzetto_penalty))
-    return SideScore(tuple(items))
+    """One side's §8 items, scored and labelled by the engine's :func:`score_side` (the first burraci of
+    each kind are the void ones).
+
+    >>> void = IrregularEntry(void={BurracoKind.CLEAN: 1}, closing_needs_valid_burraco=True)
+    >>> side = SideEntry({BurracoKind.CLEAN: 1}, 185, 15, closed=True, irregular=void)
+    >>> score_side_entry(side, Rules()).total  # 185 - 15: no bonus, the closing annulled
+    170
+    """
+    void = side.irregular.void
+    burraci = [
+        (model_meld(kind, rules), n < void.get(kind, 0))
+        for kind in BurracoKind
+        for n in range(side.burraci.get(kind, 0))
+    ]
+    return score_reported(
+        burraci, side.table_points, side.hand_points, side.took_pozzetto, side.closed, side.irregular, rules
+    )
 
 
 def score_entry(entry: HandEntry, rules: Rules) -> tuple[SideScore, ...]:

@@ -43,6 +43,7 @@ WORDS: Final = {
         "too_many_points": "{points} punti in tavola e in mano sono più di quanti ne valga il mazzo ({most})",
         "two_sides": "servono i punti di due linee, non {count}",
         "total_too_big": "{value} è più di quanto si possa segnare in una mano ({most} al massimo)",
+        "void_too_many": "{side_name}: i burraci non validi ({void}, {kind_name}) sono più di quelli segnati ({count})",
     },
     "en": {
         "negative": "a negative number ({value}) is not allowed",
@@ -57,6 +58,7 @@ WORDS: Final = {
         "too_many_points": "{points} points on the table and in hand are more than the deck is worth ({most})",
         "two_sides": "two sides' points are needed, not {count}",
         "total_too_big": "{value} is more than one hand can score (at most {most})",
+        "void_too_many": "{side_name}: more void burraci ({void}, {kind_name}) than reported ({count})",
     },
 }
 
