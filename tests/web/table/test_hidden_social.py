@@ -8,25 +8,18 @@ relayed to the table's process)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
+from social_helpers import DATA_FIELDS, check_social
 from test_hidden_information import Recorded, check_message, recorded
 from web_helpers import FakeClock, Player, create_table, make_app, manager, simple_policy, tick
 
 from burraco.core.cards import format_card
 
 __all__ = ["recorded"]  # the spy fixture, shared with the hidden-information tests
-CARD = re.compile(r"(?:10|[2-9AJQK])[HDCS]|JK")
 SOCIAL = re.compile(r"^/api/(notifications|friends|invitations|blocks|tables/\d+/invitations)")
-CARD_WORDS = {"hand", "hands", "cards", "card", "known", "legal", "view", "log", "pozzetto", "discard"}
-NOTE_FIELDS = {"id", "kind", "data", "created_at", "read"}
-DATA_FIELDS = {
-    "friend_request": {"from_id", "from_name"},
-    "friend_accepted": {"from_id", "from_name"},
-    "table_invite": {"from_id", "from_name", "table_id", "table_name", "token"},
-}
 Seen = list[tuple[str, Any, set[str]]]
 
 
@@ -54,28 +47,6 @@ def spy(client: TestClient, seen: Seen, everyone: tuple[TestClient, ...]) -> Non
         return response
 
     client.request = request  # type: ignore[method-assign]
-
-
-def leaves(payload: Any, key: str = "") -> Iterator[tuple[str, Any]]:
-    """Each (key, value) of a JSON payload down to its leaves."""
-    if isinstance(payload, dict):
-        for name, value in payload.items():
-            yield name, value
-            yield from leaves(value, name)
-    elif isinstance(payload, list):
-        for value in payload:
-            yield from leaves(value, key)
-
-
-def check_social(where: str, payload: Any, cards: set[str]) -> None:
-    """No field names a card, no text is one or holds one as a word, and a notification has its fields."""
-    for key, value in leaves(payload):
-        assert key.lower() not in CARD_WORDS, (where, key)
-        if isinstance(value, str):
-            assert not any(CARD.fullmatch(word) for word in value.split()), (where, key, value)
-            assert value not in cards, (where, key, value)
-    for note in payload.get("notifications", []) if isinstance(payload, dict) else []:
-        assert set(note) == NOTE_FIELDS and set(note["data"]) == DATA_FIELDS[note["kind"]], (where, note)
 
 
 def register(client: TestClient, name: str) -> tuple[str, int]:
