@@ -10,7 +10,17 @@ from importlib import resources
 from burraco.tournament.hand_entry_words import WORDS
 
 STATIC = resources.files("burraco.web") / "static"
-SCORE_CODES = {"bad_code", "expired", "finished", "bad_hand", "no_hands", "disagreement", "hands_missing", "mismatch"}
+SCORE_CODES = {
+    "bad_code",
+    "expired",
+    "finished",
+    "bad_hand",
+    "bad_ruling",
+    "no_hands",
+    "disagreement",
+    "hands_missing",
+    "mismatch",
+}
 
 
 def catalogue(lang: str) -> dict[str, object]:

@@ -6,7 +6,8 @@ The ruling is always computed here by :func:`burraco.arbiter.rule` from the arti
 arbiter gave (the page's own ruling is never trusted); bad answers are refused with the arbiter's
 Italian and English words and nothing is stored. The director sees every ruling of the event and, per
 line (pair), the warnings ("ammonizione" effects) counted across the event and the VP penalties in the
-rulings' effects (Art. 23's repeated infringement), which the director applies to the standings.
+rulings' effects (Art. 23's repeated infringement), which the director applies to the standings. A
+ruling is ``linked`` once the hand it names was entered at the table's terminal following it.
 Blocking (database): call it from a worker thread.
 """
 
@@ -23,7 +24,7 @@ from burraco.web.persistence.repositories.rulings import RulingRepository, Rulin
 from burraco.web.persistence.repositories.terminals import TerminalRepository
 from burraco.web.tournaments.refusals import own
 from burraco.web.tournaments.service import TournamentService, run_step
-from burraco.web.tournaments.terminals import refusal
+from burraco.web.tournaments.terminals import lines_of, refusal
 
 if TYPE_CHECKING:
     from burraco.tournament.director import Tournament
@@ -132,7 +133,8 @@ class Rulings:
         """Every ruling of the event, and the warnings and penalties per line (the director's only)."""
         t = self._owned(tournament_id, user)
         rows = self.repo.of_tournament(tournament_id)
-        return {"rulings": [self._item(t, r) for r in rows], "lines": self._lines(t, rows)}
+        linked = self._linked(tournament_id, rows)
+        return {"rulings": [self._item(t, r, linked) for r in rows], "lines": self._lines(t, rows)}
 
     # ------------------------------------------------------------------ the table's phone
     def _load(self, code: str) -> tuple[int, int, int, Tournament]:
@@ -153,8 +155,9 @@ class Rulings:
     def of_table(self, code: str) -> dict[str, Any]:
         """The rulings recorded on the code's table in its turn."""
         tournament_id, turn, table, t = self._load(code)
-        rows = [r for r in self.repo.of_tournament(tournament_id) if (r.turn, r.table) == (turn, table)]
-        return {"rulings": [self._item(t, r) for r in rows]}
+        rows = self.repo.of_table(tournament_id, turn, table)
+        linked = self._linked(tournament_id, rows)
+        return {"rulings": [self._item(t, r, linked) for r in rows]}
 
     # ------------------------------------------------------------------ the JSON
     @staticmethod
@@ -163,7 +166,18 @@ class Rulings:
             return None
         return t.side_label(t.table(r.turn, r.table), "ns" if r.side == "ns" else "ew")
 
-    def _item(self, t: Tournament, r: RulingRow) -> dict[str, Any]:
+    def _linked(self, tournament_id: int, rows: list[RulingRow]) -> set[int]:
+        """The ids of the rulings that a hand entered at a table's terminal follows."""
+        linked: set[int] = set()
+        tables = {(r.turn, r.table) for r in rows}
+        for turn in {turn for turn, _table in tables}:
+            for code in self.terminals.codes(tournament_id, turn):
+                if (turn, code.table) in tables:
+                    for line in lines_of(self.terminals.entries(code.code)):
+                        linked.update(int(i) for i in line.entry.get("rulings") or ())
+        return linked
+
+    def _item(self, t: Tournament, r: RulingRow, linked: set[int]) -> dict[str, Any]:
         from burraco.arbiter import article
 
         return {
@@ -180,6 +194,7 @@ class Rulings:
             "label": self._label(t, r),
             "source": r.source,
             "at": r.created_at,
+            "linked": r.id in linked,
         }
 
     def _lines(self, t: Tournament, rows: list[RulingRow]) -> list[dict[str, Any]]:

@@ -9,6 +9,10 @@ id and is stored once (a queue replayed after the connection came back changes n
 that entered different scores for one hand are a disagreement the director settles (the table's
 confirmation is refused until one phone enters the hand again). A confirmed result is
 :meth:`Tournament.enter_result` with both sides' game points, through ``online.save_online``.
+
+The arbiter's rulings recorded on the table ("Chiama l'arbitro", ``rulings.py``) are shown with the
+hand they name; an irregular hand's entry gives the arbiter's facts per side and the ids of the
+rulings it follows (rulings of that table, turn and hand only), and its line is marked irregular.
 Blocking (database): call it from a worker thread.
 """
 
@@ -22,12 +26,13 @@ from typing import TYPE_CHECKING, Any, Final
 from fastapi import HTTPException
 
 from burraco.web.accounts.auth import User
+from burraco.web.persistence.repositories.rulings import RulingRepository, RulingRow
 from burraco.web.persistence.repositories.terminals import CodeRow, EntryRow, TerminalRepository
 from burraco.web.table.tournament_clock import turn_minutes
 from burraco.web.tournaments.online import online_of, save_online
 from burraco.web.tournaments.refusals import own
 from burraco.web.tournaments.service import TournamentService, run_step
-from burraco.web.tournaments.terminal_entry import EntryIn, constants, score
+from burraco.web.tournaments.terminal_entry import EntryIn, constants, irregular, score
 
 if TYPE_CHECKING:
     from burraco.core.options import Rules
@@ -75,6 +80,36 @@ def rules_of(t: Tournament) -> Rules:
     return preset(t.config.vp_table, hands_per_turn=t.config.hands)
 
 
+def ruling_json(r: RulingRow) -> dict[str, Any]:
+    """A ruling as the table's phone and the console show it beside its hand."""
+    from burraco.arbiter import article
+
+    return {
+        "id": r.id,
+        "hand": r.hand,
+        "article": r.article,
+        "title": article(r.article).title.to_dict(),
+        "side": r.side,
+        "words": r.ruling.get("words"),
+        "effects": r.ruling.get("effects", []),
+    }
+
+
+def line_json(x: Line, rulings: list[RulingRow]) -> dict[str, Any]:
+    """A hand's line: its points, whether it is irregular, and the rulings on it (``linked`` if its entry
+    follows them)."""
+    linked = set(x.entry.get("rulings") or ())
+    return {
+        "hand": x.hand,
+        "ns": x.ns,
+        "ew": x.ew,
+        "entry": x.entry,
+        "disagree": x.disagree,
+        "irregular": irregular(EntryIn.model_validate(x.entry)),
+        "rulings": [{"id": r.id, "article": r.article, "linked": r.id in linked} for r in rulings if r.hand == x.hand],
+    }
+
+
 def lines_of(entries: list[EntryRow]) -> list[Line]:
     """Each entered hand, in order: each phone's latest entry for it."""
     latest: dict[tuple[int, str], EntryRow] = {}
@@ -98,6 +133,7 @@ class Terminals:
     def __init__(self, svc: TournamentService, repo: TerminalRepository) -> None:
         self.svc = svc
         self.repo = repo
+        self.rulings = RulingRepository(repo.store)
 
     # ------------------------------------------------------------------ the director
     def _owned(self, tournament_id: int, user: User | None) -> Tournament:
@@ -147,6 +183,7 @@ class Terminals:
 
         table = t.table(found.turn, found.table)
         entries = self.repo.entries(found.code)
+        rulings = self.rulings.of_table(found.tournament_id, found.turn, found.table)
         lines = lines_of(entries)
         ns, ew = sum(x.ns for x in lines), sum(x.ew for x in lines)
         confirms = [e for e in entries if e.hand == CONFIRM]
@@ -166,9 +203,8 @@ class Terminals:
             "ns": t.side_label(table, "ns"),
             "ew": t.side_label(table, "ew"),
             "kinds": constants(rules)["kinds"],
-            "lines": [
-                {"hand": x.hand, "ns": x.ns, "ew": x.ew, "entry": x.entry, "disagree": x.disagree} for x in lines
-            ],
+            "lines": [line_json(x, rulings) for x in lines],
+            "rulings": [ruling_json(r) for r in rulings],
             "totals": [ns, ew],
             "mp": ns - ew,
             "vp": list(victory_points(ns - ew, table=t.config.vp_table, hands=t.config.hands)),
@@ -210,6 +246,10 @@ class Terminals:
             raise refusal(409, "finished", table=found.table)
         if not 1 <= hand <= t.config.hands:
             raise refusal(422, "bad_hand", hand=hand, hands=t.config.hands)
+        on_hand = {r.id for r in self.rulings.of_table(found.tournament_id, found.turn, found.table) if r.hand == hand}
+        for ruling in body.rulings:
+            if ruling not in on_hand:
+                raise refusal(422, "bad_ruling", ruling=ruling, hand=hand)
         scored = score(body, rules_of(t))
         ns, ew = scored["totals"]
         self.repo.add_entry(code, client_id, device, hand, body.model_dump(), ns, ew, self.svc.now())

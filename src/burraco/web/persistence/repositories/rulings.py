@@ -58,6 +58,16 @@ class RulingRepository:
         query = select(db.arbiter_rulings).where(c.tournament_id == tournament_id).order_by(c.id)
         return [_row(r) for r in self.store.read(lambda conn: conn.execute(query).all())]
 
+    def of_table(self, tournament_id: int, turn: int, table: int) -> list[RulingRow]:
+        """The rulings recorded on one table of a turn, oldest first."""
+        c = db.arbiter_rulings.c
+        query = (
+            select(db.arbiter_rulings)
+            .where(c.tournament_id == tournament_id, c.turn == turn, c.table_no == table)
+            .order_by(c.id)
+        )
+        return [_row(r) for r in self.store.read(lambda conn: conn.execute(query).all())]
+
     def add(self, row: RulingRow) -> int:
         """Store a ruling (its ``id`` is ignored); the new row's id."""
 
