@@ -52,7 +52,8 @@ from burraco.web.routes.pages import STATIC
 from burraco.web.table.dispatcher import Dispatcher
 from burraco.web.table.limits import Limits
 from burraco.web.table.live import Clock, Runtime
-from burraco.web.table.thinking import BotPool
+from burraco.web.table.thinking import DEADLINE, BotPool
+from burraco.web.table.thinking_remote import RemoteThinkers
 from burraco.web.tournaments import tables as tournament_tables
 
 log = logging.getLogger(__name__)
@@ -95,6 +96,8 @@ def create_app(
     trusted_proxies: str = "",
     bot_workers: int = 1,
     bot_processes: bool = True,
+    bot_queue: str = "local",
+    bot_deadline: float = DEADLINE,
     idle_limit: float | None = None,
     analysis_workers: int = 1,
     analysis_budget_ms: int = 250,
@@ -109,10 +112,14 @@ def create_app(
     seconds, keys under ``redis_namespace``); with ``redis_url`` a socket may connect to any process
     (``cluster/relay.py``). ``durable`` False tells
     players about a move before its row has committed (faster; a crash may lose the last few moves).
-    The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``), shared
-    fairly by the tables' owners (``table/thinking.py``). ``idle_limit`` (seconds) replaces ``limits``'s
-    idle limit when given (``BURRACO_IDLE_LIMIT``). Post-hand analyses run in ``analysis_workers`` local
-    processes, or with ``redis_url`` on a Redis queue for ``burraco analysis-worker`` (docs/deploy.md)."""
+    The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``; with
+    ``bot_queue`` ``"redis"``, ``burraco bot-worker`` processes through ``redis_url``), shared fairly by the
+    tables' owners, each decision due in ``bot_deadline`` seconds (``table/thinking.py``).
+    ``idle_limit`` (seconds) replaces ``limits``'s idle limit when given (``BURRACO_IDLE_LIMIT``).
+    Post-hand analyses run in ``analysis_workers`` local processes, or with ``redis_url`` on a Redis queue
+    for ``burraco analysis-worker`` (docs/deploy.md)."""
+    if bot_queue not in ("local", "redis") or (bot_queue == "redis" and not redis_url):
+        raise ValueError("bot_queue is 'local', or 'redis' with a redis_url")
     GC_PAUSES.install()
     settings = AppConfig(
         db_url or default_db_url(),
@@ -146,7 +153,12 @@ def create_app(
             durable=settings.durable,
             limits=_with_idle_limit(limits or Limits(), idle_limit),
             leases=shared,
-            bot_pool=BotPool(bot_workers, bot_processes),
+            bot_pool=BotPool(
+                bot_workers,
+                bot_processes,
+                bot_deadline,
+                RemoteThinkers(redis_url, redis_namespace) if bot_queue == "redis" and redis_url else None,
+            ),
         )
         manager = TableManager(runtime)
         runtime.tables = manager.tables  # (the cap of slow-bot tables per user counts them)
@@ -192,6 +204,7 @@ def create_app(
             gc.freeze()
             ticker = asyncio.get_running_loop().create_task(_ticker(manager, settings.tick_interval))
             lag = asyncio.get_running_loop().create_task(LOOP_LAG.run())
+            node.start()  # the leases are renewed apart from the tick
         try:
             yield
         finally:

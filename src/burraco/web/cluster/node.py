@@ -9,6 +9,8 @@ shared lobby; its ownership has nothing to renew).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from burraco.web.cluster.ownership import Ownership
@@ -30,6 +32,12 @@ class Node:
         if relay is not None:
             relay.ownership = self.ownership
         manager.tick_hooks.append(self.tick)
+        self._keeper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start renewing the leases in a task of their own (shared processes only)."""
+        if self.ownership.shared and self._keeper is None:
+            self._keeper = asyncio.get_running_loop().create_task(self.ownership.keep())
 
     async def tick(self, now: float) -> int:
         """Renew leases, drop lost tables, adopt orphans, check relayed sockets, publish the lobby; how
@@ -47,6 +55,10 @@ class Node:
 
     async def stop(self) -> None:
         """On a clean stop: free every lease, leave the shared lobby, stop relaying."""
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
         self.ownership.release_all()
         if self.shared_lobby is not None:
             self.shared_lobby.withdraw()

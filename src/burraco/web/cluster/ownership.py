@@ -1,7 +1,9 @@
 """Which live tables this process holds, when processes share a database and a Redis (``leases.py``).
 
-Every tick the process renews the lease of each table it holds; a table whose lease was lost (this
-process stalled past the lease's time, and another took the table) is dropped at once: its sockets
+Every :data:`RENEW_EVERY` seconds the process renews the lease of each table it holds, in a task of
+its own (not in the tick, which may wait long for busy tables' actors under load: a slow tick must not
+let every lease lapse and the tables move); a table whose lease was lost (this process stalled past the
+lease's time, and another took the table) is dropped at once: its sockets
 are closed with 1012 ("service restart": reconnect) and the other process serves them. Every
 ``adopt_every`` seconds it also loads the unfinished tables nobody holds (their process died): a
 client reconnecting to any process then finds its table, rebuilt from its events.
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 ADOPT_EVERY: Final = 2.0
 """Seconds between looks for tables whose process died."""
+RENEW_EVERY: Final = 1.0
+"""Seconds between two renewals of this process's leases (a lease lasts ``BURRACO_LEASE_TTL``, 15 s)."""
 SETTLE: Final = 10.0
 """Wall-clock seconds a new table is left to its creator before another process may adopt it (the
 creator takes its lease just after the row is stored: never two owners in that moment)."""
@@ -36,6 +40,8 @@ class Ownership:
         self.manager = manager
         self.adopt_every = adopt_every
         self.adopted_at = -1e18
+        self.keeping = False
+        """Whether :meth:`keep` renews the leases (then the tick does not)."""
 
     @property
     def shared(self) -> bool:
@@ -46,6 +52,14 @@ class Ownership:
         """Renew, drop lost tables, adopt orphans; how many tables changed hands."""
         if not self.shared:
             return 0
+        changed = 0 if self.keeping else await self.renew()
+        if now - self.adopted_at >= self.adopt_every:
+            self.adopted_at = now
+            changed += await self.adopt()
+        return changed
+
+    async def renew(self) -> int:
+        """Renew every lease this process holds and drop the tables whose lease was lost; how many."""
         changed = 0
         tables = self.manager.tables
         # one round trip per thousand tables, from a thread: the event loop serves moves meanwhile
@@ -53,10 +67,20 @@ class Ownership:
             table = tables.get(table_id)
             if table is not None:
                 changed += await self._drop(table)
-        if now - self.adopted_at >= self.adopt_every:
-            self.adopted_at = now
-            changed += await self.adopt()
         return changed
+
+    async def keep(self, every: float = RENEW_EVERY) -> None:
+        """Renew the leases every ``every`` seconds until cancelled (the app's task while it runs)."""
+        self.keeping = True
+        try:
+            while True:
+                await asyncio.sleep(every)
+                try:
+                    await self.renew()
+                except Exception:  # Redis unreachable a moment: the next round tries again
+                    log.exception("the table leases could not be renewed")
+        finally:
+            self.keeping = False
 
     async def adopt(self, only: Collection[int] | None = None) -> int:
         """Load the unfinished tables (of ``only`` if given) no process holds; how many were loaded."""

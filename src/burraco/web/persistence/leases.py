@@ -25,7 +25,7 @@ NAMESPACE: Final = "burraco"
 """The default first part of every Redis key of the game (``BURRACO_REDIS_NAMESPACE`` changes it)."""
 PREFIX: Final = NAMESPACE + ":table:"
 DEFAULT_TTL: Final = 15.0
-"""Seconds a lease lasts unless renewed (the ticker renews every tick, twice a second)."""
+"""Seconds a lease lasts unless renewed (its process renews its leases every second, ``ownership.py``)."""
 _RENEW: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 return 0
