@@ -1,7 +1,8 @@
 // Friends (#/friends): find a player, friend requests, friends online and at which table, blocked players,
 // and the notifications. While the page is open it asks /api/notifications every few seconds (that also
 // shows the player online to their friends): a new one appears in a notice, and as a browser notification
-// once the player allowed them (asked only from a click). docs/web.md "Friends".
+// once the player allowed them (asked only from a click); the friends page, if shown, redraws its lists
+// then (a request accepted, a new one), keeping what is typed in the search. docs/web.md "Friends".
 import { t, lang } from "./i18n.js";
 import { app, h, api, tableTitle } from "./ui.js";
 
@@ -11,6 +12,7 @@ const FRESH_S = 30;  // on opening the page, a notification this young (seconds,
 const seen = new Set();
 let polledFor = null;  // the user whose notifications were asked for (the first answer shows only fresh ones)
 let polledAt = 0;
+let unreadWas = null;  // the unread count of the last answer
 let noticeTimer = 0;
 
 /** A notification in words, and where it leads. */
@@ -64,20 +66,26 @@ async function markRead(ids) {
   poll();
 }
 
-/** Ask for the notifications: new unread ones show a notice (not those already there when the page opened). */
-export async function poll() {
+/** Ask for the notifications: new unread ones show a notice (not those already there when the page opened).
+ *  With ``redraw``, the friends page, if shown, is drawn again when something changed (one arrived, or the
+ *  unread count moved: read on another device). */
+export async function poll(redraw = true) {
   if (!app.user) { setBadge(0); return null; }
   const user = app.user.id, known = polledFor === user;
   polledAt = Date.now();
   let data;
   try { data = await api("/api/notifications"); } catch { return null; }
   setBadge(data.unread);
+  let changed = known && data.unread !== unreadWas;
   for (const n of [...data.notifications].reverse()) {
     if (seen.has(n.id)) continue;
     seen.add(n.id);
+    changed ||= known;
     if (!n.read && (known || data.now - n.created_at < FRESH_S)) showNotice(n);
   }
   polledFor = user;
+  unreadWas = data.unread;
+  if (redraw && changed && friendsShown()) drawFriends(data, true);
   return data;
 }
 
@@ -156,27 +164,47 @@ function notificationsPanel(data) {
     list(items, t("friends.no_notifications")));
 }
 
+/** Whether the friends page is what #main shows now. */
+function friendsShown() { return Boolean(document.getElementById("friend-find")); }
+
+/** The page's parts in #main: put in place one by one when the page is already there (so the search
+ *  form, kept, keeps its focus, what is typed and its results), else all at once. */
+function place(main, parts) {
+  const there = main.children.length === parts.length && parts.every((p) => main.querySelector(`:scope > #${p.id}`));
+  if (!there) { main.replaceChildren(...parts); return; }
+  for (const part of parts) {
+    const old = document.getElementById(part.id);
+    if (old !== part) old.replaceWith(part);
+  }
+}
+
 /** #/friends */
-export async function showFriends() {
+export function showFriends() { return drawFriends(null, false); }
+
+/** The friends page; ``notes``: the notifications just asked for (else asked here); ``again``: drawn again
+ *  because a notification came, only if the page is still shown once the lists arrive. */
+async function drawFriends(notes, again) {
   const main = document.getElementById("main");
   if (!app.user || app.user.kind !== "account") {
     main.replaceChildren(section("friends", t("friends.title"), h("p", { class: "note" }, t(app.user ? "friends.accounts_only" : "friends.login_first"))));
     return;
   }
   let data, mine = [];
-  try { data = await api("/api/friends"); } catch (e) { main.replaceChildren(h("p", { class: "error" }, e.message)); return; }
+  try { data = await api("/api/friends"); } catch (e) { if (!again) main.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   try { mine = (await api("/api/me/tables")).filter((tb) => tb.status === "waiting"); } catch { mine = []; }
-  const notes = await poll();
-  main.replaceChildren(
-    h("p", { class: "error", id: "friends-error", role: "alert" }),
+  notes = notes ?? await poll(false);
+  if (again && !friendsShown()) return;  // the player went elsewhere meanwhile
+  const kept = again ? document.getElementById("friend-find") : null;
+  place(main, [
+    (again && document.getElementById("friends-error")) || h("p", { class: "error", id: "friends-error", role: "alert" }),
     section("friends", t("friends.title"), list(data.friends.map((f) => friendLine(f, mine)), t("friends.none"))),
     section("friend-requests", t("friends.requests"),
       list(data.incoming.map((p) => person(p, act(t("friends.accept"), () => post(`/api/friends/requests/${p.id}/accept`), "small primary"),
         act(t("friends.refuse"), () => post(`/api/friends/requests/${p.id}/refuse`)))), t("friends.no_requests")),
       data.outgoing.length ? h("h3", {}, t("friends.sent")) : null,
       data.outgoing.length ? list(data.outgoing.map((p) => person(p, act(t("friends.cancel"), () => del(`/api/friends/requests/${p.id}`)))), "") : null),
-    section("friend-find", t("friends.find"), searchForm()),
+    kept || section("friend-find", t("friends.find"), searchForm()),
     notificationsPanel(notes),
     section("blocked", t("friends.blocked"), list(data.blocked.map((p) => person(p, act(t("friends.unblock"), () => del(`/api/blocks/${p.id}`)))), t("friends.none_blocked"))),
-  );
+  ]);
 }
