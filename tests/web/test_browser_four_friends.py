@@ -171,9 +171,9 @@ def test_four_friends_sit_in_pairs_talk_and_play(four_server: tuple[str, Any]) -
             assert markup_made(person.page) == 0
             shot(person.page, f"four-friends-table-{SEATS[seat].lower()}-{'desktop' if seat in (0, 3) else 'phone'}")
         # the notifications and friends answers each page got, polled on during the hand: no card
-        for person in players:
-            polled = len(answers(person.page))
-            person.page.wait_for_function(f"() => window.__answers.length > {polled}", timeout=20_000)
+        polled = [len(answers(person.page)) for person in players]  # then one poll more each, at the same time
+        for person, count in zip(players, polled, strict=True):
+            person.page.wait_for_function(f"() => window.__answers.length > {count}", timeout=20_000)
         cards = {card for hand in hands for card in hand}
         for name, person in zip(NAMES, found.people, strict=True):
             got = answers(person.page)

@@ -103,9 +103,9 @@ def test_friends_invitation_and_talk_across_two_processes(two_servers: tuple[str
         shot(b, "processes-table-phone")
         # what their pages were told of friends and notifications meanwhile: no card
         cards = set(hand_codes(a)) | set(hand_codes(b))
-        for name, page in (("Anna", a), ("Bruno", b)):
-            polled = len(answers(page))
-            page.wait_for_function(f"() => window.__answers.length > {polled}", timeout=20_000)
+        polled = [len(answers(page)) for page in (a, b)]  # then one poll more each, at the same time
+        for name, page, count in (("Anna", a, polled[0]), ("Bruno", b, polled[1])):
+            page.wait_for_function(f"() => window.__answers.length > {count}", timeout=20_000)
             for url, payload in answers(page):
                 check_social(f"{name}: {url}", payload, cards)
     assert found.dialogs == [] and found.errors == []
