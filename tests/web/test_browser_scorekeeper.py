@@ -1,5 +1,7 @@
 """The segnapunti in Chromium on a phone (390x844, Italian): the page's own scoring (keeper_rules.js)
-agrees with the hand entry in Python on many generated entries of every preset, refusals included;
+agrees with the hand entry in Python on many generated entries of every preset, irregular hands (the
+arbiter's void burraci, wrong and penalised cards, a closing that needs a valid burraco) and refusals
+included;
 then a short match is played offline from the installed copy (the service worker), with whose deal it
 is, the winner and the result shared as text and as an image. Screenshots in test-artifacts/screenshots/."""
 
@@ -24,6 +26,7 @@ from burraco.tournament.hand_entry import (
     score_entry,
     score_totals,
 )
+from burraco.tournament.hand_entry_irregular import NO_IRREGULAR, IrregularEntry
 
 __all__ = ["server"]
 
@@ -36,16 +39,34 @@ def generated(rng: random.Random, preset: str) -> dict[str, Any]:
     for _ in range(2):
         pool = list(BurracoKind) if rng.random() < 0.1 else list(kinds(PRESETS[preset]))
         burraci = {k.value: rng.choice([0, 1, 1, 1, 2, 9]) for k in rng.sample(pool, rng.randint(0, 2))}
-        sides.append(
-            {
-                "burraci": burraci,
-                "table": 5 * rng.randint(0, 90) + (3 if rng.random() < 0.05 else 0),
-                "hand": 5 * rng.randint(0, 25) * (-1 if rng.random() < 0.03 else 1),
-                "pozzetto": rng.random() < 0.85,
-                "closed": rng.random() < 0.2,
+        side = {
+            "burraci": burraci,
+            "table": 5 * rng.randint(0, 90) + (3 if rng.random() < 0.05 else 0),
+            "hand": 5 * rng.randint(0, 25) * (-1 if rng.random() < 0.03 else 1),
+            "pozzetto": rng.random() < 0.85,
+            "closed": rng.random() < 0.2,
+        }
+        if rng.random() < 0.35:
+            void_kinds = list(burraci) if burraci and rng.random() < 0.8 else [k.value for k in pool]
+            side["irregular"] = {
+                "void": {
+                    k: rng.randint(0, burraci.get(k, 0)) + (1 if rng.random() < 0.08 else 0) - (rng.random() < 0.02)
+                    for k in void_kinds[:2]
+                },
+                "wrong": 5 * rng.randint(0, 8) + (2 if rng.random() < 0.03 else 0),
+                "penalised": 5 * rng.randint(0, 6) * (-1 if rng.random() < 0.03 else 1),
+                "closing_needs_valid": rng.random() < 0.6,
             }
-        )
+        sides.append(side)
     return {"sides": sides}
+
+
+def irregular_of(side: dict[str, Any]) -> IrregularEntry:
+    facts = side.get("irregular")
+    if facts is None:
+        return NO_IRREGULAR
+    void = {BurracoKind(k): n for k, n in facts["void"].items()}
+    return IrregularEntry(void, facts["wrong"], facts["penalised"], facts["closing_needs_valid"])
 
 
 def python_score(entry: dict[str, Any], preset: str) -> Any:
@@ -55,7 +76,12 @@ def python_score(entry: dict[str, Any], preset: str) -> Any:
             return list(score_totals(TotalsEntry(tuple(entry["totals"])), rules))
         sides = tuple(
             SideEntry(
-                {BurracoKind(k): n for k, n in s["burraci"].items()}, s["table"], s["hand"], s["pozzetto"], s["closed"]
+                {BurracoKind(k): n for k, n in s["burraci"].items()},
+                s["table"],
+                s["hand"],
+                s["pozzetto"],
+                s["closed"],
+                irregular_of(s),
             )
             for s in entry["sides"]
         )
@@ -110,6 +136,8 @@ def test_the_page_scores_as_python_and_plays_a_match_offline(server: str, tmp_pa
             shares = page.evaluate("async (m) => (await import('/static/scorekeeper.js')).totals(m)", three)
             assert shares == [300 + _half(410), _half(25) + _half(410), _half(25) - 100] == [505, 215, -90]
             assert sum(isinstance(x, str) for x in expected) > 60 and sum(isinstance(x, list) for x in expected) > 200
+            irregular = [x for (_p, e), x in zip(cases, expected, strict=True) if "irregular" in str(e)]
+            assert sum(isinstance(x, list) for x in irregular) > 40 and "void_too_many" in irregular
 
             # installed for offline use: the worker controls the page and keeps what it loaded
             page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
@@ -142,6 +170,23 @@ def test_the_page_scores_as_python_and_plays_a_match_offline(server: str, tmp_pa
                 "() => document.querySelector('#keeper-preview').textContent === '43 non è un multiplo di 5.'"
             )
             page.fill("#keeper-1-hand", "40")
+            page.wait_for_function(
+                "() => document.querySelector('#keeper-preview').textContent === 'Questa mano: 470 e 180'"
+            )
+            # the irregular hand's section, collapsed: opened, the totals follow the arbiter's facts
+            assert not page.eval_on_selector("#keeper-irregular", "d => d.open")
+            page.click("#keeper-irregular-toggle")
+            page.fill("#keeper-0-void-clean", "1")
+            page.check("#keeper-0-needs-valid")
+            page.fill("#keeper-1-penalised", "10")
+            page.wait_for_function(
+                "() => document.querySelector('#keeper-preview').textContent === 'Questa mano: 170 e 170'"
+            )
+            page.locator("#keeper-irregular").scroll_into_view_if_needed()
+            shot(page, "keeper-irregular")
+            page.fill("#keeper-0-void-clean", "0")
+            page.uncheck("#keeper-0-needs-valid")
+            page.fill("#keeper-1-penalised", "0")
             page.wait_for_function(
                 "() => document.querySelector('#keeper-preview').textContent === 'Questa mano: 470 e 180'"
             )

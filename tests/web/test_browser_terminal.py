@@ -1,11 +1,15 @@
 """Score terminals in Chromium: the director (1280x800) makes the turn's codes and sees the QR codes; a
 table's phone (390x844, Italian) opens the link, enters hands scored by the server, sees a refusal in
 Italian, goes offline while entering (the service worker keeps the page and the submissions), comes
-back with nothing lost, and E-W confirm: the console shows the result at once. Screenshots in
-test-artifacts/screenshots/."""
+back with nothing lost, and E-W confirm: the console shows the result at once. Then an irregular hand:
+the phone calls the arbiter (Art. 12), the ruling prefills the collapsed "Mano irregolare (arbitro)"
+section, the hand is entered with the arbiter's facts (scored by the server: void burraco, wrong cards,
+penalised cards, closing annulled) and reaches the console marked irregular with its article.
+Screenshots in test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +39,18 @@ def wait_text(page: Any, selector: str, text: str, exact: bool = False, timeout:
     page.wait_for_function(script, arg=[selector, text], timeout=timeout)
 
 
+def codes_for_turn_1(desk: Any, server: str, tmp_path: Path) -> None:
+    """The director: an event of 4 pairs, turn 1 paired, the tables' codes made."""
+    open_console(desk, server, tmp_path, "Direttrice", "Giovedì al circolo", 1, "mitchell*1")
+    desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri")
+    desk.click("#register-btn")
+    desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
+    desk.click("#pair-btn")
+    desk.wait_for_selector("#terminals-issue")
+    desk.click("#terminals-issue")
+    desk.wait_for_selector("#terminal-2 img.terminal-qr")
+
+
 def test_a_table_scores_its_turn_on_a_phone_offline_too(server: str, tmp_path: Path) -> None:
     require_chromium()
     from playwright.sync_api import sync_playwright
@@ -50,15 +66,7 @@ def test_a_table_scores_its_turn_on_a_phone_offline_too(server: str, tmp_path: P
                 page.set_default_timeout(WAIT_MS)
                 page.on("pageerror", lambda error: errors.append(str(error)))
 
-            # the director: an event of 4 pairs, turn 1 paired, the tables' codes made
-            open_console(desk, server, tmp_path, "Direttrice", "Giovedì al circolo", 1, "mitchell*1")
-            desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri")
-            desk.click("#register-btn")
-            desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
-            desk.click("#pair-btn")
-            desk.wait_for_selector("#terminals-issue")
-            desk.click("#terminals-issue")
-            desk.wait_for_selector("#terminal-2 img.terminal-qr")
+            codes_for_turn_1(desk, server, tmp_path)
             assert desk.get_attribute("#terminal-1 img.terminal-qr", "src").startswith("data:image/svg+xml")
             link = desk.get_attribute("#terminal-1 .terminal-link", "href")
             assert "/score/#/score/" in link
@@ -140,6 +148,97 @@ def test_a_table_scores_its_turn_on_a_phone_offline_too(server: str, tmp_path: P
                 "async () => (await (await fetch(location.origin + '/api/tournaments/1/standings')).json()).standings"
             )
             assert sorted(s["vp"] for s in standings) == [0, 0, 10, 10]  # table 2 has no result yet
+        finally:
+            chromium.close()
+    assert errors == []
+
+
+def fits(page: Any, where: str) -> None:
+    """As ``assert_fits``, where the arbiter's words may say "annullata": no raw word, no sideways scrolling."""
+    text = page.inner_text("body")
+    assert not re.search(r"\bnull\b|undefined|_", text), f"{where}: raw words on screen"
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{where}: the page is {width[0]} px wide in a {width[1]} px viewport"
+
+
+def answer(page: Any, value: str) -> None:
+    page.click(f"#arbiter-form .arbiter-answer[data-value='{value}']")
+
+
+def test_an_irregular_hand_reaches_the_console_with_its_ruling(server: str, tmp_path: Path) -> None:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+        try:
+            desk = chromium.new_context(viewport=DESKTOP, locale="it-IT").new_page()
+            phone = chromium.new_context(viewport=PHONE, locale="it-IT", has_touch=True).new_page()
+            for page in (desk, phone):
+                page.set_default_timeout(WAIT_MS)
+                page.on("pageerror", lambda error: errors.append(str(error)))
+            codes_for_turn_1(desk, server, tmp_path)
+            link = desk.get_attribute("#terminal-1 .terminal-link", "href")
+
+            # the phone: the section is there, collapsed; the arbiter is called on hand 1 (Art. 12)
+            phone.goto(link)
+            phone.wait_for_selector("#entry-form")
+            assert phone.inner_text("#entry-irregular-toggle") == "Mano irregolare (arbitro)"
+            assert not phone.eval_on_selector("#entry-irregular", "d => d.open")
+            assert not phone.is_visible("#entry-0-wrong")
+            phone.click("#terminal-arbiter")
+            phone.click("#arbiter-form .arbiter-article[data-article='12']")
+            for value in ("wrong_play", "later", "yes", "yes"):
+                answer(phone, value)
+            phone.wait_for_selector("#arbiter-ruling")
+            phone.select_option("#arbiter-hand", "1")
+            phone.select_option("#arbiter-side", "ns")
+            phone.click("#arbiter-record")
+            phone.wait_for_selector("#arbiter-msg.arbiter-done")
+            phone.click("#arbiter-close")
+
+            # the ruling prefills the section: opened, the ruling followed, N-S's closing needs a valid burraco
+            phone.wait_for_selector("#entry-rulings input.ruling-link:checked")
+            assert phone.eval_on_selector("#entry-irregular", "d => d.open")
+            rulings = phone.inner_text("#entry-rulings")
+            assert "Decisioni dell'arbitro sulla mano 1" in rulings and "Art. 12 · " in rulings and "N-S" in rulings
+            assert phone.is_checked("#entry-0-needs-valid") and not phone.is_checked("#entry-1-needs-valid")
+            side(phone, 0, 185, 15, clean=1)
+            side(phone, 1, 120, 40, dirty=1)
+            phone.check("#entry-closed-0")
+            wait_text(phone, "#entry-preview", "Questa mano: N-S 470, E-O 180", exact=True)
+            phone.fill("#entry-0-void-clean", "2")
+            wait_text(phone, "#entry-preview", "I burraci non validi (2) sono più di quelli segnati (1).", exact=True)
+            phone.fill("#entry-0-void-clean", "1")
+            phone.fill("#entry-0-wrong", "15")
+            phone.fill("#entry-0-penalised", "10")
+            # 185 − 15 wrong − 15 in hand − 10 penalised: no bonus for the void burraco, the closing annulled
+            wait_text(phone, "#entry-preview", "Questa mano: N-S 145, E-O 180", exact=True)
+            phone.locator("#entry-irregular").scroll_into_view_if_needed()
+            shot(phone, "terminal-phone-irregular")
+            assert_no_serious_violations(phone, "the score terminal's irregular hand, phone")
+            fits(phone, "the score terminal's irregular hand")
+            phone.click("#entry-send")
+            phone.wait_for_function("() => document.querySelector('#total-ns')?.textContent === '145'")
+            cells = "rows => rows.map(r => Array.from(r.cells, c => c.textContent.trim()))"
+            assert phone.eval_on_selector_all("#terminal-lines tbody tr", cells) == [
+                ["Mano 1 · irregolare", "145", "180"]
+            ]
+            assert not phone.eval_on_selector("#entry-irregular", "d => d.open")  # hand 2 has no ruling
+            shot(phone, "terminal-phone-irregular-sent")
+
+            # the console: the hand marked irregular with its article; the ruling followed by the hand
+            wait_text(desk, "#terminal-1-hand-1", "Mano 1 · irregolare · Art. 12", exact=True, timeout=20_000)
+            desk.locator("#terminal-1").scroll_into_view_if_needed()
+            shot(desk, "terminal-console-irregular")
+            desk.reload()
+            desk.wait_for_selector("#rulings-table .ruling-row")
+            row = desk.inner_text("#rulings-table .ruling-row")
+            assert "Turno 1 · tavolo 1 · mano 1" in row and "Art. 12" in row and "seguita dalla mano segnata" in row
+            desk.locator("#rulings-panel").scroll_into_view_if_needed()
+            shot(desk, "terminal-console-irregular-ruling")
+            assert_no_serious_violations(desk, "the console's irregular hand")
         finally:
             chromium.close()
     assert errors == []

@@ -109,7 +109,8 @@ export function rulingsPanel(tr, lang) {
       h("td", {}, t("arbiter.where", { turn: r.turn, table: r.table, hand: r.hand })),
       h("td", {}, `${t("arbiter.article", { n: r.article })} · ${word(r.title)}`),
       h("td", {}, word(r.ruling.words), r.label ? h("br") : null, r.label ? h("span", { class: "muted" }, `${t("arbiter.side")}: ${r.label}`) : null),
-      h("td", {}, whenText(r.at, lang), h("br"), h("span", { class: "muted" }, t(`arbiter.by.${r.source}`)))));
+      h("td", {}, whenText(r.at, lang), h("br"), h("span", { class: "muted" }, t(`arbiter.by.${r.source}`)),
+        r.linked ? h("br") : null, r.linked ? h("span", { class: "ruling-linked" }, t("arbiter.linked")) : null)));
     body.replaceChildren(...[
       data.rulings.length ? null : h("p", { class: "muted" }, t("arbiter.none")),
       lines.length ? h("h4", {}, t("arbiter.lines")) : null, lines.length ? h("ul", { id: "ruling-lines" }, lines) : null,

@@ -1,7 +1,9 @@
 // The score terminal (#/score/CODE, opened from the table's QR code at /score/): one phone at a table of a
 // paper turn. N-S enter each hand as it ends (the burraci, the points on the table and in hand, who closed,
 // the pozzetto — or just the two totals); the server scores it by the event's rules (this page never
-// scores); E-W confirm the result on the same phone or on their own. While the connection is down the
+// scores); E-W confirm the result on the same phone or on their own. An irregular hand adds, in the
+// collapsed "Mano irregolare (arbitro)" section, the arbiter's facts per side and the table's rulings on
+// that hand it follows (prefilled from them). While the connection is down the
 // service worker (terminal-sw.js) keeps the submissions and sends them when it is back: each carries its
 // own client id, so a resent one is stored once. The director's console shows every table's terminal
 // (terminalsPanel, below).
@@ -11,7 +13,7 @@ import { openArbiterForm } from "./arbiter_form.js";
 
 const POLL_MS = 4000;
 const PENDING_KEY = "burraco.score.pending";
-const state = { code: null, data: null, timer: null, preview: null, previewAsked: 0, queued: [] };
+const state = { code: null, data: null, timer: null, preview: null, previewAsked: 0, queued: [], dirty: false, fields: null, hand: null };
 
 /** A random id (URL-safe) for this phone or for one submission. */
 export function newId(prefix) {
@@ -117,7 +119,8 @@ async function refresh() {
     if (!state.data) { main.replaceChildren(h("div", { class: "panel", id: "terminal" }, h("p", { class: "error", role: "alert" }, e.message))); return; }
   }
   const typing = document.activeElement && document.getElementById("terminal")?.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
-  if (typing && document.getElementById("terminal")) { updateRunning(); return; }
+  const filling = document.getElementById("entry-form") && (typing || state.dirty) && !["confirmed", "finished"].includes(state.data.status);
+  if (filling) { updateRunning(); syncRulings(); return; }
   render();
 }
 
@@ -130,7 +133,7 @@ function render() {
     h("p", { class: "terminal-sides" }, h("b", {}, `${t("tour.ns")} `), d.ns, h("br"), h("b", {}, `${t("tour.ew")} `), d.ew),
     h("div", { id: "terminal-running" }), entryForm(d), confirmBox(d),
     h("p", {}, h("button", { type: "button", id: "terminal-arbiter", onclick: () => openArbiterForm({
-      lang: lang(), hands: d.hands, sides: [d.ns, d.ew],
+      lang: lang(), hands: d.hands, sides: [d.ns, d.ew], onRecorded: () => refresh(),
       post: (body) => api(`/api/score/${state.code}/rulings`, { method: "POST", body }) }) }, t("arbiter.call")))));
   updateRunning();
 }
@@ -146,7 +149,9 @@ function statusWord(d) {
 function updateRunning() {
   const d = state.data, box = document.getElementById("terminal-running");
   if (!box) return;
-  const rows = d.lines.map((x) => h("tr", { class: x.disagree ? "disagree" : "" }, h("td", {}, t("score.hand_n", { n: x.hand })), h("td", { class: "num" }, x.ns), h("td", { class: "num" }, x.ew)));
+  const rows = d.lines.map((x) => h("tr", { class: `${x.disagree ? "disagree" : ""}${x.irregular ? " irregular" : ""}` },
+    h("td", {}, t("score.hand_n", { n: x.hand }), x.irregular ? h("span", { class: "irregular-mark" }, ` · ${t("score.irregular_mark")}`) : null),
+    h("td", { class: "num" }, x.ns), h("td", { class: "num" }, x.ew)));
   for (const q of state.queued) rows.push(h("tr", { class: "queued" }, h("td", {}, t("score.hand_n", { n: q })), h("td", { colspan: 2, class: "muted" }, t("score.waiting_line"))));
   box.replaceChildren(
     h("p", { id: "terminal-status", class: d.status === "disagreement" ? "error" : "muted", role: "status" }, statusWord(d)),
@@ -187,24 +192,94 @@ export function handFields(kinds, prefix, onchange, sideNames = [t("tour.ns"), t
   const closed = ["none", "0", "1"].map((v) => h("input", { type: "radio", name: closedName, value: v, id: `${prefix}-closed-${v}`, checked: v === "none" }));
   const closeBox = h("fieldset", { class: "terminal-closed detail-only" }, h("legend", {}, t("score.who_closed")),
     h("label", {}, closed[0], " ", t("score.nobody")), h("label", {}, closed[1], " ", sideNames[0]), h("label", {}, closed[2], " ", sideNames[1]));
-  const wrap = h("div", { class: "terminal-entry", dataset: { mode: "detail" } }, h("label", { class: "terminal-field" }, h("span", {}, t("score.mode")), mode), ...sides.map((s) => s.box), closeBox);
+  const irregular = irregularFields(kinds, prefix, sideNames);
+  const wrap = h("div", { class: "terminal-entry", dataset: { mode: "detail" } }, h("label", { class: "terminal-field" }, h("span", {}, t("score.mode")), mode), ...sides.map((s) => s.box), closeBox, irregular.element);
   const showMode = () => { wrap.dataset.mode = mode.value; };
   mode.addEventListener("change", () => { showMode(); onchange(); });
   wrap.addEventListener("input", onchange);
   const int = (input) => (input.value.trim() === "" ? 0 : Number(input.value));
   const entry = () => {
-    if (mode.value === "totals") return { totals: sides.map((s) => int(s.total)) };
+    const rulings = irregular.linked();
+    if (mode.value === "totals") return { totals: sides.map((s) => int(s.total)), ...(rulings.length ? { rulings } : {}) };
     const who = closed.find((r) => r.checked).value;
     return { sides: sides.map((s, i) => ({
       burraci: Object.fromEntries(kinds.map((k) => [k, int(s.counts[k])]).filter(([, n]) => n !== 0)),
       table: int(s.table), hand: int(s.hand), pozzetto: s.pozzetto.checked, closed: who === String(i),
-    })) };
+      ...irregular.side(i, int),
+    })), ...(rulings.length ? { rulings } : {}) };
   };
   const clear = () => {
     for (const s of sides) { for (const c of Object.values(s.counts)) c.value = 0; s.table.value = ""; s.hand.value = ""; s.total.value = ""; s.pozzetto.checked = true; }
     closed[0].checked = true;
+    irregular.clear();
   };
-  return { element: wrap, entry, clear };
+  return { element: wrap, entry, clear, irregular };
+}
+
+/** The collapsed "Mano irregolare (arbitro)" section: per side the void burraci by kind, the points of the
+ *  frozen melds' wrong cards and of the penalised cards still held, and whether the closing needs a valid
+ *  burraco; `slot` is where the score terminal lists the table's rulings on the hand (`linked()` their ids). */
+function irregularFields(kinds, prefix, sideNames) {
+  const sides = sideNames.map((name, i) => {
+    const void_ = Object.fromEntries(kinds.map((k) => [k, h("input", { id: `${prefix}-${i}-void-${k}`, type: "number", inputmode: "numeric", min: 0, max: 15, value: 0, class: "terminal-count", "aria-label": `${name}: ${t("score.void_of", { kind: t(KIND_KEYS[k]) })}` })]));
+    const wrong = numberInput(`${prefix}-${i}-wrong`, `${name}: ${t("score.wrong_points")}`);
+    const penalised = numberInput(`${prefix}-${i}-penalised`, `${name}: ${t("score.penalised_points")}`);
+    const needsValid = h("input", { id: `${prefix}-${i}-needs-valid`, type: "checkbox" });
+    const box = h("fieldset", { class: "terminal-side terminal-irregular-side" }, h("legend", {}, name),
+      h("div", { class: "terminal-kinds" }, kinds.map((k) => h("label", { class: "terminal-kind" }, h("span", {}, t("score.void_of", { kind: t(KIND_KEYS[k]) })), void_[k]))),
+      h("label", { class: "terminal-field" }, h("span", {}, t("score.wrong_points")), wrong),
+      h("label", { class: "terminal-field" }, h("span", {}, t("score.penalised_points")), penalised),
+      h("label", { class: "terminal-check" }, needsValid, " ", t("score.closing_needs_valid")));
+    return { void_, wrong, penalised, needsValid, box };
+  });
+  const slot = h("div", { id: `${prefix}-rulings`, class: "terminal-rulings" });
+  const element = h("details", { class: "terminal-irregular detail-only", id: `${prefix}-irregular` },
+    h("summary", { id: `${prefix}-irregular-toggle` }, t("score.irregular")),
+    h("p", { class: "muted note" }, t("score.irregular_hint")), slot, ...sides.map((s) => s.box));
+  /** One side's `irregular` facts, or nothing when none is given. */
+  const side = (i, int) => {
+    const s = sides[i];
+    const void_ = Object.fromEntries(kinds.map((k) => [k, int(s.void_[k])]).filter(([, n]) => n !== 0));
+    const facts = { void: void_, wrong: int(s.wrong), penalised: int(s.penalised), closing_needs_valid: s.needsValid.checked };
+    const given = Object.keys(void_).length || facts.wrong || facts.penalised || facts.closing_needs_valid;
+    return given ? { irregular: facts } : {};
+  };
+  const linked = () => Array.from(slot.querySelectorAll("input.ruling-link:checked"), (x) => Number(x.value));
+  const clear = () => {
+    for (const s of sides) { for (const c of Object.values(s.void_)) c.value = 0; s.wrong.value = ""; s.penalised.value = ""; s.needsValid.checked = false; }
+    slot.replaceChildren();
+    delete slot.dataset.ids;
+    element.open = false;
+  };
+  return { element, slot, sides, side, linked, clear };
+}
+
+/** The table's rulings on `hand` in the irregular section, each ticked to be followed by the entry; a
+ *  ruling that voids the closing on its burraco ticks its side's "closing needs a valid burraco". */
+function showRulings(fields, rulings, hand) {
+  const irr = fields.irregular, mine = rulings.filter((r) => r.hand === hand);
+  const ids = mine.map((r) => r.id).join(",");
+  if (irr.slot.dataset.ids === ids) return;
+  irr.slot.dataset.ids = ids;
+  const word = (text) => (text ? text[lang()] ?? text.it : "");
+  irr.slot.replaceChildren(...(mine.length ? [h("p", { class: "terminal-rulings-title" }, t("score.rulings_of_hand", { n: hand })),
+    h("ul", { class: "terminal-rulings-list" }, mine.map((r) => h("li", {},
+      h("label", { class: "terminal-check" },
+        h("input", { type: "checkbox", class: "ruling-link", value: r.id, id: `ruling-link-${r.id}`, checked: true }), " ",
+        `${t("arbiter.article", { n: r.article })} · ${word(r.title)}`, r.side ? ` · ${t(`tour.${r.side}`)}` : ""),
+      h("p", { class: "muted note" }, word(r.words))))),
+  ] : []));
+  for (const r of mine) {
+    const side = r.side === "ns" ? 0 : r.side === "ew" ? 1 : null;
+    const voids = r.effects.some((e) => e.kind === "validity" && e.subject === "closing_on_that_burraco" && e.valid === false);
+    if (side !== null && voids) irr.sides[side].needsValid.checked = true;
+  }
+  if (mine.length) irr.element.open = true;
+}
+
+/** Keep the irregular section's rulings in step with the table's (a ruling recorded meanwhile). */
+function syncRulings() {
+  if (state.fields && state.hand) showRulings(state.fields, state.data.rulings || [], Number(state.hand.value));
 }
 
 function entryForm(d) {
@@ -216,7 +291,12 @@ function entryForm(d) {
   const handSel = h("select", { id: "entry-hand", "aria-label": t("score.which_hand") },
     Array.from({ length: d.hands }, (_, k) => h("option", { value: k + 1, selected: k + 1 === next }, t("score.hand_n", { n: k + 1 }))));
   const preview = h("p", { id: "entry-preview", role: "status", class: "muted" }, t("score.preview_empty"));
-  const fields = handFields(d.kinds, "entry", () => askPreview(fields, preview));
+  const fields = handFields(d.kinds, "entry", () => { state.dirty = true; askPreview(fields, preview); });
+  state.fields = fields; state.hand = handSel; state.dirty = false;
+  const pickHand = () => { showRulings(fields, d.rulings || [], Number(handSel.value)); askPreview(fields, preview); };
+  handSel.addEventListener("change", pickHand);
+  fields.irregular.element.querySelector("summary").addEventListener("click", () => { state.dirty = true; });
+  showRulings(fields, d.rulings || [], next);
   const message = h("p", { id: "entry-msg", role: "alert", class: "error" });
   const submit = async (ev) => {
     ev.preventDefault();
@@ -228,6 +308,8 @@ function entryForm(d) {
       if (answer.queued) state.queued.push(body.hand);
       handSel.value = String(Math.min(d.hands, body.hand + 1));
       fields.clear();
+      state.dirty = false;
+      showRulings(fields, state.data.rulings || [], Number(handSel.value));
       if (answer.data) { state.data = answer.data; render(); document.getElementById("entry-msg").textContent = t("score.sent", { n: body.hand }); document.getElementById("entry-msg").className = "ok"; }
       else updateRunning();
     } catch (e) { message.className = "error"; message.textContent = refusalText(e.detail); }
@@ -276,6 +358,22 @@ function confirmBox(d) {
 // ------------------------------------------------------------------ the director's console
 let boardTimer = null;
 
+/** A table's hands that the arbiter ruled on or that were entered as irregular, with the articles:
+ *  "Mano 2 · irregolare · Art. 12" (a ruling on a hand not entered yet: "da segnare"). */
+function handMarks(x) {
+  const byHand = new Map();
+  for (const r of x.rulings || []) byHand.set(r.hand, [...(byHand.get(r.hand) || []), r]);
+  const hands = new Set([...byHand.keys(), ...x.lines.filter((l) => l.irregular).map((l) => l.hand)]);
+  if (!hands.size) return null;
+  return h("ul", { class: "terminal-marks" }, [...hands].sort((a, b) => a - b).map((n) => {
+    const line = x.lines.find((l) => l.hand === n);
+    const articles = (byHand.get(n) || []).map((r) => t("arbiter.article", { n: r.article })).join(", ");
+    const what = !line ? t("score.ruling_waiting") : line.irregular ? t("score.irregular_mark") : t("score.ruling_unlinked");
+    return h("li", { class: line?.irregular ? "irregular" : "", id: `terminal-${x.table}-hand-${n}` },
+      [t("score.hand_n", { n }), what, articles].filter(Boolean).join(" · "));
+  }));
+}
+
 /** The console's panel of the turn's score terminals: issue the codes, the QR codes and links, the
  *  printable sheet, and each table's state (finished, late, a disagreement to settle). */
 export function terminalsPanel(tr) {
@@ -295,6 +393,7 @@ export function terminalsPanel(tr) {
           x.late ? h("span", { class: "error terminal-late" }, ` · ${t("score.late")}`) : null,
           h("br"), h("span", { class: "muted" }, `${t("tour.ns")} ${x.totals[0]} · ${t("tour.ew")} ${x.totals[1]}`),
           x.status === "disagreement" ? h("p", { class: "error" }, t("score.settle", { hands: x.lines.filter((l) => l.disagree).map((l) => l.hand).join(", ") })) : null,
+          handMarks(x),
           h("br"), h("a", { href: x.url, class: "terminal-link", target: "_blank", rel: "noopener" }, t("score.open_link")))))));
   };
   const load = async () => {
