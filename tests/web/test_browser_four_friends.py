@@ -91,6 +91,7 @@ def test_four_friends_sit_in_pairs_talk_and_play(four_server: tuple[str, Any]) -
         # Ezio, blocked, opens the link: refused, in Italian; the table itself too
         ezio.page.goto(link)
         ezio.page.wait_for_selector("#invite-error:has-text('Non puoi farlo con questo giocatore.')")
+        assert ezio.page.locator("#invite-sitting").count() == 0  # no "sitting you down" above the refusal
         shot(ezio.page, "four-friends-blocked-link-phone")
         # Bruno and Carla follow the notice of the invitation their pages polled
         for friend in (bruno, carla):
@@ -115,6 +116,8 @@ def test_four_friends_sit_in_pairs_talk_and_play(four_server: tuple[str, Any]) -
         a.reload()
         a.wait_for_selector("#invite-seats li[data-seat='2']:has-text('Bruno')")
         assert "Carla" in a.inner_text("#invite-seats li[data-seat='1']")
+        for name in ("Bruno", "Carla"):  # seated: no longer offered an invitation
+            assert a.locator(f"#invite-friends li[data-user='{ids[name]}']").count() == 0
         a.select_option("#invite-seats li[data-seat='1'] select", "3")
         a.click("#invite-seats li[data-seat='1'] button")
         a.wait_for_selector("#invite-seats li[data-seat='3']:has-text('Carla')")

@@ -86,7 +86,8 @@ async function friendsPanel(table, run) {
   let friends = [];
   try { friends = (await api("/api/friends")).friends; } catch { return null; }
   const free = table.seats.filter((s) => s.user_id === null).map((s) => s.seat);
-  const rows = friends.map((f) => {
+  const seated = new Set(table.seats.map((s) => s.user_id).filter((id) => id !== null));
+  const rows = friends.filter((f) => !seated.has(f.id)).map((f) => {  // a friend already seated is not offered
     const seat = table.players === 4 ? h("select", { class: "invite-seat", "aria-label": t("invite.seat_for", { name: f.name }) },
       h("option", { value: "" }, t("invite.any_seat")), free.map((s) => h("option", { value: s }, seatLabel(table, s)))) : null;
     const send = run(() => api(`/api/friends/${f.id}/invite`, { method: "POST", body: { table_id: table.id, seat: seat && seat.value !== "" ? Number(seat.value) : null } }));
@@ -149,8 +150,13 @@ export async function showInvite(token) {
     return table_id;
   };
   if (app.user) {
-    main().replaceChildren(panel("invite", t("invite.page_title"), lead, h("p", { class: "muted" }, t("invite.sitting")), err));
-    try { location.hash = `#/table/${await take()}`; } catch (e) { err.textContent = e.message; }
+    const sitting = h("p", { class: "muted", id: "invite-sitting" }, t("invite.sitting"));
+    main().replaceChildren(panel("invite", t("invite.page_title"), lead, sitting, err));
+    try { location.hash = `#/table/${await take()}`; } catch (e) {
+      sitting.remove();  // refused: only the reason stays, with the way back
+      err.textContent = e.message;
+      err.after(h("p", {}, h("a", { href: "#/" }, t("table.back"))));
+    }
     return;
   }
   const nick = h("input", { id: "invite-nick", maxlength: 24, autocomplete: "nickname", "aria-label": t("account.nickname"), placeholder: t("account.nickname") });
