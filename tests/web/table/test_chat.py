@@ -198,6 +198,23 @@ def test_blocked_users_never_read_each_other(client_factory: Factory) -> None:
         assert heard(seated[0]) == []
 
 
+def test_a_muted_player_is_not_sent_to_who_muted_them(client_factory: Factory) -> None:
+    """The mute is kept on the server: the muter's sockets are not sent the muted player's messages
+    (on any device), everyone else's are; unmuted, they are heard again."""
+    client = client_factory()
+    with table(client, players=4) as (_, seated, _spectator, cookies):
+        bob = user_id(client, cookies[1])
+        assert client.post("/api/mutes", json={"user_id": bob}, headers={"cookie": cookies[0]}).status_code == 200
+        assert say(seated[1], text="ciao a tutti")["type"] == "chat"
+        assert heard(seated[0]) == []
+        assert [m["text"] for m in heard(seated[2])] == ["ciao a tutti"]
+        assert say(seated[0], phrase="hello")["type"] == "chat"  # the muter is still heard by Bob
+        assert len(heard(seated[1])) == 1
+        client.delete(f"/api/mutes/{bob}", headers={"cookie": cookies[0]})
+        assert say(seated[1], phrase="thanks")["type"] == "chat"
+        assert [m["phrase"] for m in heard(seated[0])] == ["thanks"]
+
+
 def test_mutes_are_kept_per_user(client_factory: Factory) -> None:
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")

@@ -122,8 +122,9 @@ async def say(table: TableState, conn: Viewer, message: ChatMessage, text: str |
     )
     line = await repo.add(line)
     readers = [c for c in table.conns if hears(c, heard_by)]
-    blocked = repo.blocked_among(conn.user.id, {c.user.id for c in readers if c.user is not None})
+    listening = {c.user.id for c in readers if c.user is not None}
+    silenced = repo.blocked_among(conn.user.id, listening) | repo.muting(conn.user.id, listening)
     payload = line.to_dict()
     for reader in readers:
-        if reader.user is None or reader.user.id not in blocked:
+        if reader.user is None or reader.user.id not in silenced:
             reader.send(payload | {"reply_to": message.id} if reader is conn else payload)

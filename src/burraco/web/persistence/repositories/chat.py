@@ -2,6 +2,7 @@
 
 Every SQL statement about the chat is here. :meth:`ChatRepository.blocked_among` is the one place the
 chat asks the block rule (``friends.is_blocked``): users who blocked each other never read each other.
+A mute holds for its author only: they are not sent, nor shown in a replay, what the muted one says.
 """
 
 from __future__ import annotations
@@ -106,6 +107,20 @@ class ChatRepository:
         if not others:
             return set()
         return self.store.read(lambda c: {r for r in others if is_blocked(c, speaker, r)})
+
+    def muting(self, speaker: int, readers: set[int]) -> set[int]:
+        """The ``readers`` who muted ``speaker`` (a mute holds for its author only)."""
+        mu = db.chat_mutes.c
+        others = sorted(readers - {speaker})
+        query = select(mu.user_id).where(mu.muted_id == speaker, mu.user_id.in_(others))
+        return set(self.store.read(lambda c: list(c.execute(query).scalars()))) if others else set()
+
+    def muted_by(self, reader: int, speakers: set[int]) -> set[int]:
+        """The ``speakers`` whom ``reader`` muted."""
+        mu = db.chat_mutes.c
+        others = sorted(speakers - {reader})
+        query = select(mu.muted_id).where(mu.user_id == reader, mu.muted_id.in_(others))
+        return set(self.store.read(lambda c: list(c.execute(query).scalars()))) if others else set()
 
     # ------------------------------------------------------------------ reports
     async def report(self, line: ChatLine, reporter_id: int, at: float) -> bool:
@@ -240,5 +255,6 @@ def replay_chat(store: db.Store, table_id: int, hand: int, user_id: int | None) 
     else:
         return []
     lines = chat.hand_lines(table_id, hand, audiences)
-    blocked = chat.blocked_among(user_id, {line.user for line in lines})
-    return [line.to_dict() for line in lines if line.user not in blocked]
+    speakers = {line.user for line in lines}
+    hidden = chat.blocked_among(user_id, speakers) | chat.muted_by(user_id, speakers)
+    return [line.to_dict() for line in lines if line.user not in hidden]
