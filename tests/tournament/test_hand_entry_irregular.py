@@ -18,16 +18,17 @@ from burraco.core.melds import Meld, make_meld
 from burraco.core.options import PRESETS, Rules, preset
 from burraco.core.scoring import CLOSING_ANNULLED, PENALISED_CARDS, VOID_BURRACO, WRONG_CARDS, score_side
 from burraco.tournament.hand_entry import (
+    NO_IRREGULAR,
     BurracoKind,
     EntryError,
     HandEntry,
+    IrregularEntry,
     SideEntry,
     kinds,
     model_meld,
     score_entry,
     score_side_entry,
 )
-from burraco.tournament.hand_entry_irregular import NO_IRREGULAR, IrregularEntry
 
 PRESET_NAMES = sorted(PRESETS)
 POOL = {

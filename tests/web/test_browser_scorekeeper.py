@@ -17,16 +17,17 @@ from test_browser import CHROMIUM, LAUNCH_ARGS, PHONE, WAIT_MS, assert_fits, req
 from burraco.core.match import _half
 from burraco.core.options import PRESETS
 from burraco.tournament.hand_entry import (
+    NO_IRREGULAR,
     BurracoKind,
     EntryError,
     HandEntry,
+    IrregularEntry,
     SideEntry,
     TotalsEntry,
     kinds,
     score_entry,
     score_totals,
 )
-from burraco.tournament.hand_entry_irregular import NO_IRREGULAR, IrregularEntry
 
 __all__ = ["server"]
 

@@ -1,9 +1,8 @@
 """A hand typed at a real table, scored by the engine's rules (docs/rules.md §8): per side the burraci
 by kind, the points of the cards on the table and of the cards left in hand, who closed and whether
 the side took its pozzetto — or just the two totals. An irregular hand adds, per side, what the
-arbiter ruled (:class:`~burraco.tournament.hand_entry_irregular.IrregularEntry`: void burraci by
-kind, the points of frozen melds' wrong cards and of penalised cards held, a closing that needs a
-valid burraco).
+arbiter ruled (:class:`IrregularEntry`: void burraci by kind, the points of frozen melds' wrong cards
+and of penalised cards held, a closing that needs a valid burraco).
 
 Every side is scored by :func:`burraco.core.scoring.score_side` itself, on a model meld of each
 reported kind (:func:`model_meld`: its bonus and label are the core's) and stand-in cards worth the
@@ -34,7 +33,7 @@ from burraco.core.cards import DECK_SIZE, IS_WILD, JOKER, full_deck, parse_cards
 from burraco.core.melds import Meld, make_meld
 from burraco.core.options import Rules
 from burraco.core.scoring import CLASS_NAMES, SPECIAL_NAMES, SideScore
-from burraco.tournament.hand_entry_irregular import NO_IRREGULAR, IrregularEntry, score_reported
+from burraco.tournament.hand_entry_irregular import score_reported
 from burraco.tournament.hand_entry_words import message
 
 SIDES: Final = 2
@@ -105,6 +104,34 @@ class EntryError(ValueError):
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "params": self.params, "it": self.it, "en": self.en}
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularEntry:
+    """What the arbiter's rulings changed in one side's hand, as the score sheet has it."""
+
+    void: Mapping[BurracoKind, int] = field(default_factory=dict)
+    """How many of the side's burraci of each kind are void (at most as many as it reported)."""
+    wrong_points: int = 0
+    """The points of the wrong cards of the side's frozen melds (not in its table points)."""
+    penalised_points: int = 0
+    """The points of the penalised cards the side's players still hold at the end."""
+    closing_needs_valid_burraco: bool = False
+    """The side's closing stands only if a burraco that is not void is left on its table."""
+
+    @property
+    def given(self) -> bool:
+        """Whether any irregular fact is given.
+
+        >>> NO_IRREGULAR.given, IrregularEntry(wrong_points=5).given
+        (False, True)
+        """
+        return bool(
+            any(self.void.values()) or self.wrong_points or self.penalised_points or self.closing_needs_valid_burraco
+        )
+
+
+NO_IRREGULAR: Final = IrregularEntry()
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,8 +334,17 @@ def score_side_entry(side: SideEntry, rules: Rules) -> SideScore:
         for kind in BurracoKind
         for n in range(side.burraci.get(kind, 0))
     ]
+    irr = side.irregular
     return score_reported(
-        burraci, side.table_points, side.hand_points, side.took_pozzetto, side.closed, side.irregular, rules
+        burraci,
+        side.table_points,
+        side.hand_points,
+        side.took_pozzetto,
+        side.closed,
+        rules,
+        wrong_points=irr.wrong_points,
+        penalised_points=irr.penalised_points,
+        closing_needs_valid_burraco=irr.closing_needs_valid_burraco,
     )
 
 

@@ -2,10 +2,11 @@
 scores every typed side with the core's own :func:`burraco.core.scoring.score_side`.
 
 A side at a real table reports totals, not cards: how many burraci of each kind, the points on the
-table and in hand. The arbiter's facts are reported the same way (:class:`IrregularEntry`): how many
-of those burraci are void (by kind: their cards count, their bonus does not), the points of the wrong
-cards of its frozen melds (counted against the side), the points of the penalised cards its players
-still hold (counted as cards in hand), and whether its closing stands only with a valid burraco left.
+table and in hand. The arbiter's facts are reported the same way
+(:class:`burraco.tournament.hand_entry.IrregularEntry`): how many of those burraci are void (by kind:
+their cards count, their bonus does not), the points of the wrong cards of its frozen melds (counted
+against the side), the points of the penalised cards its players still hold (counted as cards in
+hand), and whether its closing stands only with a valid burraco left.
 
 :func:`score_reported` hands these to ``score_side`` as stand-ins that score the same: each reported
 burraco is a model meld of its kind (its bonus and its label are then the core's), the table's points
@@ -18,8 +19,8 @@ penalised cards counted (and doubled) with the hand — is applied by ``score_si
 >>> from burraco.core.melds import make_meld
 >>> from burraco.core.options import Rules
 >>> clean = make_meld(parse_cards("3H 4H 5H 6H 7H 8H 9H"))
->>> irr = IrregularEntry(wrong_points=15, penalised_points=10, closing_needs_valid_burraco=True)
->>> score = score_reported([(clean, True)], 185, 15, True, True, irr, Rules())
+>>> irr = {"wrong_points": 15, "penalised_points": 10, "closing_needs_valid_burraco": True}
+>>> score = score_reported([(clean, True)], 185, 15, True, True, Rules(), **irr)
 >>> [(item.label, item.points) for item in score.items]  # doctest: +NORMALIZE_WHITESPACE
 [('melds', 185), ('burraco not valid', 0), ('wrong cards of a frozen meld', -15), ('closing annulled', 0),
  ('cards in hand', -15), ('penalised cards', -10)]
@@ -27,9 +28,8 @@ penalised cards counted (and doubled) with the hand — is applied by ``score_si
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import Final
 
 from burraco.core.cards import parse_card, parse_cards, value_table
 from burraco.core.irregular import SideIrregularities
@@ -37,43 +37,12 @@ from burraco.core.melds import Meld, make_meld
 from burraco.core.options import Rules
 from burraco.core.scoring import ScoreItem, SideScore, score_side
 
-if TYPE_CHECKING:
-    from burraco.tournament.hand_entry import BurracoKind
-
 MELDS_ITEM: Final = "melds"
 """The one item of a typed side's table points (the core lists one item per meld)."""
 STAND_IN_CARD: Final = parse_card("5H")
 """A card worth 5 under every preset: ``n`` points are ``n // 5`` of it."""
 PLAIN_MELD: Final = parse_cards("3H 4H 5H")
 """The stand-in of a side that melded, but no burraco (so that the core sees it opened)."""
-
-
-@dataclass(frozen=True, slots=True)
-class IrregularEntry:
-    """What the arbiter's rulings changed in one side's hand, as the score sheet has it."""
-
-    void: Mapping[BurracoKind, int] = field(default_factory=dict)
-    """How many of the side's burraci of each kind are void (at most as many as it reported)."""
-    wrong_points: int = 0
-    """The points of the wrong cards of the side's frozen melds (not in its table points)."""
-    penalised_points: int = 0
-    """The points of the penalised cards the side's players still hold at the end."""
-    closing_needs_valid_burraco: bool = False
-    """The side's closing stands only if a burraco that is not void is left on its table."""
-
-    @property
-    def given(self) -> bool:
-        """Whether any irregular fact is given.
-
-        >>> NO_IRREGULAR.given, IrregularEntry(wrong_points=5).given
-        (False, True)
-        """
-        return bool(
-            any(self.void.values()) or self.wrong_points or self.penalised_points or self.closing_needs_valid_burraco
-        )
-
-
-NO_IRREGULAR: Final = IrregularEntry()
 
 
 def stand_in(points: int, rules: Rules) -> tuple[int, ...]:
@@ -94,20 +63,25 @@ def score_reported(
     hand_points: int,
     took_pozzetto: bool,
     closed: bool,
-    irregular: IrregularEntry,
     rules: Rules,
+    *,
+    wrong_points: int = 0,
+    penalised_points: int = 0,
+    closing_needs_valid_burraco: bool = False,
 ) -> SideScore:
     """One side's §8 items by :func:`score_side`: ``burraci`` are a model meld for each reported burraco
-    with whether it is void; the table's points replace the models' card points in one ``melds`` item."""
+    with whether it is void; the table's points replace the models' card points in one ``melds`` item;
+    the points of wrong and of penalised cards, and whether the closing needs a valid burraco, are the
+    side's irregular facts."""
     melds = [meld for meld, _void in burraci]
     if table_points and not melds:
         melds.append(make_meld(PLAIN_MELD, rules))
-    wrong = stand_in(irregular.wrong_points, rules)
+    wrong = stand_in(wrong_points, rules)
     side = SideIrregularities(
         wrong=((None, wrong),) if wrong else (),
         void_burraci=tuple(index for index, (_meld, void) in enumerate(burraci) if void),
-        penalised=stand_in(irregular.penalised_points, rules),
-        closing_needs_valid_burraco=irregular.closing_needs_valid_burraco,
+        penalised=stand_in(penalised_points, rules),
+        closing_needs_valid_burraco=closing_needs_valid_burraco,
     )
     core = score_side(melds, stand_in(hand_points, rules), took_pozzetto, closed, rules, side)
     items = [ScoreItem(MELDS_ITEM, table_points)] if table_points else []

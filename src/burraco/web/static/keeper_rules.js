@@ -2,7 +2,7 @@
 // burraco.tournament.hand_entry (the rules page, §8), on the constants the server gives for each preset
 // (GET /api/scorekeeper/rules). A browser test scores many generated entries here and in Python and
 // checks they agree. A refusal throws { code, params }, worded from the catalogue as http.entry.<code>.
-// An irregular hand's side carries `irregular` (docs/rules.md §8): void burraci by kind score their cards
+// An irregular hand's side carries `irregular` (the rules page, §8): void burraci by kind score their cards
 // but no bonus, the points of frozen melds' wrong cards count against, penalised cards held count with the
 // hand (and double with it), and a closing that needs a valid burraco earns nothing when every burraco is
 // void — as burraco.core.scoring.score_side applies them to the server's entry.

@@ -88,8 +88,7 @@ def score(body: EntryIn, rules: Rules) -> dict[str, Any]:
 
 def side_entry(side: SideIn) -> SideEntry:
     """The hand entry's side of a typed side."""
-    from burraco.tournament.hand_entry import BurracoKind, SideEntry
-    from burraco.tournament.hand_entry_irregular import NO_IRREGULAR, IrregularEntry
+    from burraco.tournament.hand_entry import NO_IRREGULAR, BurracoKind, IrregularEntry, SideEntry
 
     irr = side.irregular
     irregular = (
