@@ -124,7 +124,8 @@ def practice_table(page: Any, players: int, seed: int, **extra: Any) -> int:
 def assert_fits(page: Any, where: str, hand: bool = False) -> None:
     """No sideways scrolling; with ``hand``, the hand and the Discard button are inside the viewport."""
     text = page.inner_text("body")
-    assert "null" not in text and "undefined" not in text and "_" not in text, f"{where}: raw words on screen"
+    raw = re.search(r"\bnull\b|\bundefined\b|_", text)  # (whole words: "annullata" is Italian)
+    assert raw is None, f"{where}: raw words on screen ({raw.group() if raw else ''})"
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"{where}: the page is {width[0]} px wide in a {width[1]} px viewport"
     if hand:
