@@ -23,7 +23,8 @@ def stats(
     lag_since: Annotated[int, Query(ge=0, le=10**9)] = 0,
     gc_since: Annotated[int, Query(ge=0, le=10**9)] = 0,
 ) -> StatsResponse:
-    """Live tables and connections, server CPU time, garbage-collection pauses, event-loop lag, action timing."""
+    """Live tables and connections, server CPU time, garbage-collection pauses, event-loop lag, action timing,
+    the bots' thinking (decisions thought, late, replaced by a cheaper bot's move: ``bot_fallbacks``)."""
     if not settings.public_stats:
         raise HTTPException(404, "Not Found")
     dispatcher: Dispatcher = request.app.state.dispatcher
@@ -40,5 +41,6 @@ def stats(
             "loop_lag_samples": len(LOOP_LAG.lags),
             **LOOP_LAG.summary(lag_since),
             **dispatcher.stats(),
+            **manager.runtime.bot_pool.stats(),
         }
     )

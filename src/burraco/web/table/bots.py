@@ -6,11 +6,14 @@ the runtime's ``champion_ms`` per decision) thinks in the app's :class:`~burraco
 off the event loop and off the table's actor (a player's message, the clock, a spectator joining are
 served meanwhile), in its owner's turn among the owners waiting (:func:`owner`; an all-bot table's
 after the decisions players wait for); its move is played if the table has not moved on meanwhile,
-else it decides again from where the table is now."""
+else it decides again from where the table is now. If its decision does not come by the pool's
+deadline (or its worker fails), the quick stand-in bot (``FALLBACK_BOT``) moves for it, counted in
+``/api/stats`` (``bot_fallbacks``) and logged with the table and the level."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
@@ -23,8 +26,8 @@ from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table.actor import TableActor
 from burraco.web.table.model import Runtime, Status, TableState
 from burraco.web.table.seats import TableError
+from burraco.web.table.thinking import FALLBACK_BOT, Thought, slow
 from burraco.web.table.thinking import SLOW_BOTS as SLOW_BOTS
-from burraco.web.table.thinking import Thought, slow
 from burraco.web.table.thinking import build_bot as build_bot
 from burraco.web.table.timeout_turn import minimum_move
 
@@ -143,7 +146,10 @@ class BotScheduler:
         if not isinstance(decided, Pending):
             return decided
         table = self.table
-        action = await table.runtime.bot_pool.think(owner(table), decided.thought, background=table.all_bots)
+        try:
+            action = await table.runtime.bot_pool.think(owner(table), decided.thought, background=table.all_bots)
+        except Exception as error:  # late (Overdue), its worker died or stalled, the queue unreachable
+            return await self.actor.run(functools.partial(self._fall_back, decided, error))
         return await self.actor.run(lambda: self._play(decided, action))
 
     async def _decide(self) -> bool | Pending | None:
@@ -156,13 +162,36 @@ class BotScheduler:
             return Pending(name, seat, table.seq, thought(table, name, seat))
         return await self.play(seat, choose_now(table, name, seat))
 
-    async def _play(self, pending: Pending, action: Action) -> bool | None:
+    def _moved_on(self, pending: Pending) -> bool:
+        """Whether the table is no longer where ``pending`` was asked (a move, a human back)."""
         table = self.table
         if table.seq != pending.seq or table.hand is None or table.hand.to_play != pending.seat:
-            return True  # the table moved on while the bot thought: decide again from here
-        if bot_to_play(table) != pending.name:  # a human is back, or nobody watches any more
             return True
+        return bot_to_play(table) != pending.name
+
+    async def _play(self, pending: Pending, action: Action) -> bool | None:
+        if self._moved_on(pending):
+            return True  # the table moved on while the bot thought: decide again from here
         return await self.play(pending.seat, action)
+
+    async def _fall_back(self, pending: Pending, error: Exception) -> bool | None:
+        """The slow bot's decision did not come in time: the quick :data:`FALLBACK_BOT` moves for it
+        here (deterministic for the table's seed), and the fallback is counted and logged."""
+        table = self.table
+        if table.runtime.closing:
+            return None
+        if self._moved_on(pending):
+            return True
+        table.runtime.bot_pool.fell_back()
+        log.warning(
+            "table %s: the %s bot of seat %d did not decide in time (%s): the %s bot moved for it",
+            table.id,
+            pending.name,
+            pending.seat,
+            error,
+            FALLBACK_BOT,
+        )
+        return await self.play(pending.seat, choose_now(table, FALLBACK_BOT, pending.seat))
 
     async def _loop(self) -> None:
         table = self.table

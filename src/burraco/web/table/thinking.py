@@ -1,26 +1,28 @@
-"""Bot thinking as a budgeted resource: the slow bots' decisions run in a bounded pool of worker
-processes (or threads), the waiting ones served round-robin by owner.
+"""Bot thinking as a budgeted resource: the slow bots' decisions are thought by bot workers — worker
+processes of the web process by default, or ``burraco bot-worker`` processes on any machine through a
+Redis queue — at most so many at once, the waiting ones served round-robin by owner, each by a deadline.
 
 A slow bot (``hard``, ``expert``, ``champion``) thinks for hundreds of milliseconds. Run on the event
 loop's default executor, every table's bot thought at once and each thread fought the event loop for
 the interpreter lock, so fifty all-bot tables of one user slowed every other player's moves to a
 second. Here:
 
-* at most ``workers`` decisions are thought at once, in worker **processes** by default (their CPU
-  never holds the web process's interpreter lock; they run at a lower scheduling priority), or in
-  threads (``processes=False``);
-* decisions wait in one queue per *owner* (a table's creator; each tournament table alone) and the
-  queues are served in turn, so one user's fifty tables get one turn in as many as there are owners
-  waiting, the same as another user's single table;
+* at most ``workers`` decisions are thought at once: in worker **processes** by default
+  (``thinking_workers.py``: their CPU never holds the web process's interpreter lock; they run at a
+  lower scheduling priority), on **remote** workers (``thinking_remote.py``), or in threads
+  (``processes=False``);
+* decisions wait in one queue per *owner* (a table's creator, whose slow-bot tables are capped too;
+  each tournament table alone) and the queues are served in turn, so one user's fifty tables get one
+  turn in as many as there are owners waiting, the same as another user's single table;
 * a decision a player waits for comes before the *background* ones, of all-bot tables that people
-  only watch (those get one decision in :data:`BACKGROUND_EVERY` while both kinds wait).
+  only watch (those get one decision in :data:`BACKGROUND_EVERY` while both kinds wait);
+* a decision not thought within ``deadline`` seconds of being asked for (the queue too long, its worker
+  dead or stalled, the remote queue unreachable) raises :class:`Overdue`: the table's bot moves anyway,
+  as a cheaper bot (``bots.py``). A local worker process that thinks one decision longer than the
+  deadline is killed and replaced.
 
-A decision travels as a :class:`Thought` (the bot's name and seed, the rules, the seat's view, the
-legal moves) and the bot is built from it where it thinks, exactly as the table would build it, so a
-bot plays the same for a given seed wherever it thinks (``bots.py`` rebuilds it per decision from the
-table's seed). The core's classes are compiled frozen dataclasses that ``pickle`` cannot rebuild (it
-sets their fields one by one), so a thought is pickled with reducers that call their constructors
-(:func:`encode`).
+A decision travels as a :class:`Thought` (``thought.py``) and the bot is built from it where it thinks,
+exactly as the table would build it, so a bot plays the same for a given seed wherever it thinks.
 
 >>> import asyncio
 >>> from burraco.core.match import Match
@@ -28,8 +30,6 @@ sets their fields one by one), so a thought is pickled with reducers that call t
 >>> hand = Match(Rules(players=2), 7).start_hand()
 >>> view = observe(hand, hand.to_play)
 >>> thought = Thought("intermediate", 1, Rules(players=2), 400.0, view, tuple(hand.legal_actions()))
->>> decode(encode(thought)) == thought
-True
 >>> pool = BotPool(workers=1, processes=False)
 >>> asyncio.run(pool.think("ann", thought)) == think(thought)
 True
@@ -39,206 +39,115 @@ True
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import copyreg
-import io
 import logging
-import multiprocessing
-import os
-import pickle
-import threading
-import time
 from collections import deque
-from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures import Future as ConcurrentFuture
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, fields
-from typing import Any, Final
+from collections.abc import Hashable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final, Protocol
 
-from burraco.bots.base import Bot
-from burraco.bots.levels import make_level
-from burraco.bots.registry import make_bot
-from burraco.core.actions import Action, Record
-from burraco.core.options import Rules
-from burraco.core.recordlog import RecordLog
-from burraco.core.view import Observation
+from burraco.core.actions import Action
+from burraco.core.options import Rules as Rules
+from burraco.web.table.thinking_workers import LocalWorkers
+from burraco.web.table.thought import FALLBACK_BOT as FALLBACK_BOT
+from burraco.web.table.thought import SLOW_BOTS as SLOW_BOTS
+from burraco.web.table.thought import ThinkingError as ThinkingError
+from burraco.web.table.thought import Thought as Thought
+from burraco.web.table.thought import build_bot as build_bot
+from burraco.web.table.thought import decode as decode
+from burraco.web.table.thought import encode as encode
+from burraco.web.table.thought import read_answer
+from burraco.web.table.thought import slow as slow
+from burraco.web.table.thought import think as think
 
 log = logging.getLogger(__name__)
-SLOW_BOTS: Final = ("hard", "ismcts", "expert", "champion")
-"""Bots that think for long: they think in the pool, off the event loop."""
-OWNER_CHECK_EVERY: Final = 1.0
-"""Seconds between a worker process's checks that the web process that started it still runs."""
 BACKGROUND_EVERY: Final = 4
 """While decisions of both kinds wait, one in this many goes to a background one (an all-bot table's)."""
-START_TIMEOUT: Final = 60.0
-"""Seconds the worker processes have to start before the bots think in threads instead."""
-WORKER_NICENESS: Final = 10
-"""How much lower than the web process a worker process is scheduled (``os.nice``): when the machine's
-cores are all busy, players' requests come first."""
+DEADLINE: Final = 5.0
+"""Seconds a decision may take from being asked for, waiting included (``BURRACO_BOT_DEADLINE``)."""
 
 
-def slow(name: str) -> bool:
-    """Whether the bot ``name`` (with or without options) thinks in the pool.
-
-    >>> slow("champion"), slow("champion:ms=50"), slow("intermediate")
-    (True, True, False)
-    """
-    return name.split(":")[0].strip().lower() in SLOW_BOTS
+class Overdue(Exception):
+    """A decision not thought by its deadline: the table's bot moves as a cheaper one instead."""
 
 
-def build_bot(name: str, seed: int, rules: Rules, champion_ms: float) -> Bot:
-    """The bot a seat's ``name`` calls for; the champion searches at most ``champion_ms`` per decision
-    (its own wall-clock budget: the table's injected clock is not read).
+class Remote(Protocol):
+    """Bot workers elsewhere (``thinking_remote.RemoteThinkers``): the answer to an encoded thought,
+    from a worker whose stall limit is ``stall`` seconds, once it comes or ``wait`` seconds have passed."""
 
-    >>> build_bot("champion", 1, Rules(), 5.0).seconds
-    0.005
-    """
-    if name == "champion":
-        return make_level("champion", seed, rules, options={"ms": champion_ms})
-    return make_bot(name, seed=seed, rules=rules)
+    backend: str
 
+    async def ask(self, payload: bytes, stall: float, wait: float) -> bytes: ...
 
-@dataclass(frozen=True, slots=True)
-class Thought:
-    """One decision to think: which bot, seeded how, under which rules, from which seat's view."""
-
-    name: str
-    seed: int
-    rules: Rules
-    champion_ms: float
-    view: Observation
-    legal: tuple[Action, ...]
+    async def aclose(self) -> None: ...
 
 
-def think(thought: Thought) -> Action:
-    """Build the bot and let it choose (in a worker)."""
-    bot = build_bot(thought.name, thought.seed, thought.rules, thought.champion_ms)
-    return bot.choose(thought.view, list(thought.legal))
+Waiting = tuple[Thought, "asyncio.Future[Action]", float]
+"""A decision waiting: what to think, who waits for it, and when it is due (the event loop's time)."""
 
 
-def think_encoded(payload: bytes) -> Action:
-    """:func:`think` on a thought :func:`encode` made (the entry point of a worker process)."""
-    return think(decode(payload))
-
-
-# ----------------------------------------------------------------------------- pickling
-def _by_fields(obj: Any) -> tuple[Any, tuple[Any, ...]]:
-    """A frozen dataclass rebuilt through its constructor, from its fields in order."""
-    return type(obj), tuple(getattr(obj, f.name) for f in fields(obj))
-
-
-def _record(record: Record) -> tuple[Any, tuple[Any, ...]]:
-    return Record, (
-        record.index,
-        record.seat,
-        record.kind,
-        record.cards,
-        record.target,
-        record.detail,
-        record.private,
-    )
-
-
-def _record_log(log_: RecordLog) -> tuple[Any, tuple[Any, ...]]:
-    return RecordLog, (log_.records(),)
-
-
-def _action(action: Action) -> tuple[Any, tuple[Any, ...]]:
-    return Action, (action.kind, action.cards, action.target)
-
-
-REDUCERS: Final[dict[type, Callable[[Any], tuple[Any, tuple[Any, ...]]]]] = {
-    Rules: _by_fields,
-    Observation: _by_fields,
-    Thought: _by_fields,
-    RecordLog: _record_log,
-    Record: _record,
-    Action: _action,
-}
-"""How each class of a thought is pickled: its constructor and its arguments."""
-
-
-def encode(thought: Thought) -> bytes:
-    """``thought`` as bytes that :func:`decode` (in any process) turns back into an equal thought."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, **REDUCERS}
-    pickler.dump(thought)
-    return buffer.getvalue()
-
-
-def decode(payload: bytes) -> Thought:
-    thought = pickle.loads(payload)
-    assert isinstance(thought, Thought)
-    return thought
-
-
-def _worker_start(owner: int) -> None:
-    """A worker process's initializer: schedule it after the web process, and end it when the web
-    process ``owner`` is gone (killed, it could not stop its workers, which would wait forever)."""
-    with contextlib.suppress(OSError):  # not allowed here: it still thinks, at the same priority
-        os.nice(WORKER_NICENESS)
-    threading.Thread(target=_watch, args=(owner,), name="owner-watch", daemon=True).start()
-
-
-def _watch(owner: int) -> None:
-    while True:
-        time.sleep(OWNER_CHECK_EVERY)
-        try:
-            os.kill(owner, 0)
-        except OSError:  # gone (or its id is another user's process now)
-            os._exit(0)
-
-
-def _context() -> Any:
-    """Worker processes are started by a fork server that has imported the bots (a fork of the web
-    process itself would copy its threads' locks; a fresh interpreter per worker is slow to start)."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    return context
-
-
-# ----------------------------------------------------------------------------- the pool
-Waiting = tuple[Thought, "asyncio.Future[Action]"]
-
-
-def _ready() -> int:
-    """A worker's first task: say who it is (it is started, with the bots imported)."""
-    return os.getpid()
+def _think_here(thought: Thought) -> Action:
+    """:func:`think` in a thread of the web process (looked up when called, so a test may replace it)."""
+    return think(thought)
 
 
 class BotPool:
-    """At most ``workers`` bot decisions thought at once, in worker processes (``processes``) or
-    threads; the decisions waiting are served one owner after another, those a player waits for
-    before the *background* ones of all-bot tables (which get one turn in :data:`BACKGROUND_EVERY`
-    while both wait, so neither kind ever stops).
+    """At most ``workers`` bot decisions thought at once, in worker processes (``processes``), in
+    threads, or on ``remote`` workers; the decisions waiting are served one owner after another, those
+    a player waits for before the *background* ones of all-bot tables (which get one turn in
+    :data:`BACKGROUND_EVERY` while both wait, so neither kind ever stops); each is due ``deadline``
+    seconds after it is asked for.
 
-    The worker processes start with the first decision, in a thread (starting them takes a second on
-    a busy machine, which the event loop must not wait for); if they cannot start, the bots think in
-    threads. A worker that dies is replaced with the next decision."""
+    The worker processes start with the first decision (in threads: starting them takes a second on a
+    busy machine, which the event loop must not wait for); if they cannot start, the bots think in
+    threads. A worker process that dies, or thinks one decision for longer than ``deadline``, is killed
+    and replaced."""
 
-    def __init__(self, workers: int = 1, processes: bool = True) -> None:
+    def __init__(
+        self, workers: int = 1, processes: bool = True, deadline: float = DEADLINE, remote: Remote | None = None
+    ) -> None:
         if workers < 1:
             raise ValueError("a bot pool needs at least one worker")
+        if deadline <= 0:
+            raise ValueError("a bot decision's deadline must be positive")
         self.workers = workers
         self.processes = processes
-        self._executor: Executor | None = None
-        self._starting: asyncio.Task[tuple[Executor, list[int]]] | None = None
-        """The worker processes being started (a stopped pool lets it end, then stops them)."""
+        self.deadline = deadline
+        self.remote = remote
+        self._local: LocalWorkers | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self._starting: asyncio.Task[None] | None = None
         self._queues: dict[tuple[bool, Hashable], deque[Waiting]] = {}
         """The decisions waiting, by kind (background or not) and owner."""
         self._turns: dict[bool, deque[Hashable]] = {False: deque(), True: deque()}
         """Of each kind, the owners with decisions waiting, the next one to be served first."""
         self._served = 0
-        self._running = 0
+        self._running: set[asyncio.Task[None]] = set()
         self._closed = False
         self.thought = 0
         """Decisions thought so far."""
-        self.pids: list[int] = []
-        """The worker processes' ids (once started)."""
+        self.failed = 0
+        """Decisions their worker could not think (it died or stalled, the remote queue was unreachable)."""
+        self.overdue = 0
+        """Decisions not thought by their deadline."""
+        self.fallbacks = 0
+        """Moves a cheaper bot made for a slow one whose decision was late (``bots.py`` counts them)."""
+
+    @property
+    def backend(self) -> str:
+        """Where the bots think: ``processes``, ``threads`` or the remote queue's name (``redis``)."""
+        if self.remote is not None:
+            return self.remote.backend
+        return "processes" if self.processes else "threads"
+
+    @property
+    def pids(self) -> list[int]:
+        """The local worker processes' ids (once started)."""
+        return self._local.pids if self._local is not None else []
+
+    @property
+    def replaced(self) -> int:
+        """Local worker processes replaced (one died or stalled)."""
+        return self._local.replaced if self._local is not None else 0
 
     @property
     def waiting(self) -> int:
@@ -248,68 +157,131 @@ class BotPool:
     @property
     def running(self) -> int:
         """Decisions being thought now."""
-        return self._running
+        return len(self._running)
 
     def owners(self, background: bool = False) -> list[Hashable]:
         """The owners with decisions of this kind waiting, in the order they will be served."""
         return list(self._turns[background])
 
+    def fell_back(self) -> None:
+        """Count a move a cheaper bot made for a late decision."""
+        self.fallbacks += 1
+
+    def stats(self) -> dict[str, Any]:
+        """The pool's figures for ``/api/stats``."""
+        return {
+            "bot_backend": self.backend,
+            "bot_workers": self.workers,
+            "bot_deadline": self.deadline,
+            "bot_waiting": self.waiting,
+            "bot_running": self.running,
+            "bot_thought": self.thought,
+            "bot_failed": self.failed,
+            "bot_overdue": self.overdue,
+            "bot_fallbacks": self.fallbacks,
+            "bot_replaced": self.replaced,
+        }
+
     async def think(self, owner: Hashable, thought: Thought, background: bool = False) -> Action:
         """The move ``thought``'s bot makes, once the owners before ``owner`` had their turn and a
         worker is free; ``background``: nobody plays against it (an all-bot table), it waits for the
-        others. Cancelling the caller drops a decision still waiting (one being thought ends in its
-        worker and is forgotten)."""
+        others. :class:`Overdue` once the deadline passes; the worker's error if it could not think it.
+        Cancelling the caller drops a decision still waiting (one being thought ends in its worker
+        and is forgotten)."""
         if self._closed:
             raise RuntimeError("the bot pool is closed")
-        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Action] = loop.create_future()
         queue = self._queues.get((background, owner))
         if queue is None:
             queue = self._queues[background, owner] = deque()
             self._turns[background].append(owner)
-        queue.append((thought, future))
+        queue.append((thought, future, loop.time() + self.deadline))
         self._serve()
-        return await future
+        try:
+            return await asyncio.wait_for(future, self.deadline)
+        except TimeoutError:
+            self.overdue += 1
+            raise Overdue(f"not thought in {self.deadline:g} s") from None
 
     def close(self) -> None:
-        """Stop the workers (decisions waiting are cancelled; one being thought is not waited for)."""
-        executor = self._detach()
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (decisions waiting or being thought are cancelled)."""
+        self._detach()
+        if self._local is not None:
+            self._local.close()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
 
     async def aclose(self) -> None:
         """Stop the workers and wait for them to end (the app's last step)."""
-        executor = self._detach()
-        if executor is not None:
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        self._detach()
+        if self._local is not None:
+            await self._local.aclose()
+        if self._threads is not None:
+            await asyncio.to_thread(self._threads.shutdown, wait=True, cancel_futures=True)
+        if self.remote is not None:
+            await self.remote.aclose()
 
-    def _detach(self) -> Executor | None:
+    def _detach(self) -> None:
         self._closed = True
         for queue in self._queues.values():
-            for _thought, future in queue:
+            for _thought, future, _due in queue:
                 future.cancel()
         self._queues.clear()
         for turns in self._turns.values():
             turns.clear()
-        executor, self._executor = self._executor, None
-        return executor
+        for task in self._running:
+            task.cancel()
+        if self._starting is not None:
+            self._starting.cancel()
+
+    def _ready(self) -> bool:
+        """Whether the decisions can be handed out (else the local workers start, once)."""
+        if self.remote is not None or self._local is not None or self._threads is not None:
+            return True
+        if not self.processes:
+            self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
+            return True
+        if self._starting is None and not self._closed:
+            self._starting = asyncio.get_running_loop().create_task(self._start_processes())
+        return False
+
+    async def _start_processes(self) -> None:
+        workers = LocalWorkers(self.workers)
+        try:
+            await workers.start()
+        except Exception as error:
+            log.error("the bot worker processes could not start (%s): bots think in threads", error)
+            self.processes = False
+        else:
+            if self._closed:
+                workers.close()
+                return
+            self._local = workers
+        finally:
+            self._starting = None
+        if not self._closed:
+            self._serve()
 
     def _serve(self) -> None:
         """Hand waiting decisions to free workers, one owner after another."""
-        if self._executor is None:
-            self._start_workers()
+        if not self._ready():
             return
-        while self._running < self.workers and (kind := self._next_kind()) is not None:
+        loop = asyncio.get_running_loop()
+        while len(self._running) < self.workers and (kind := self._next_kind()) is not None:
             turns = self._turns[kind]
             owner = turns.popleft()
             queue = self._queues[kind, owner]
-            thought, future = queue.popleft()
+            thought, future, due = queue.popleft()
             if queue:
                 turns.append(owner)  # its next decision after every other owner's
             else:
                 del self._queues[kind, owner]
-            if future.done():  # its table gave up waiting (unloaded, the app stopping)
+            if future.done():  # its table gave up waiting (overdue, unloaded, the app stopping)
                 continue
-            self._submit(self._executor, thought, future)
+            task = loop.create_task(self._think(thought, future, due))
+            self._running.add(task)
+            task.add_done_callback(self._finished)
 
     def _next_kind(self) -> bool | None:
         """Whether the next decision served is a background one (None: nothing waits)."""
@@ -319,74 +291,28 @@ class BotPool:
         self._served += 1
         return self._served % BACKGROUND_EVERY == 0
 
-    def _submit(self, executor: Executor, thought: Thought, future: asyncio.Future[Action]) -> None:
+    async def _think(self, thought: Thought, future: asyncio.Future[Action], due: float) -> None:
         try:
-            work: ConcurrentFuture[Action] = (
-                executor.submit(think_encoded, encode(thought)) if self.processes else executor.submit(think, thought)
-            )
-        except Exception as error:  # shut down, or broken by a dead worker
-            self._drop(executor)
-            future.set_exception(error)
-            return
-        self._running += 1
-        asyncio.wrap_future(work).add_done_callback(lambda done: self._finished(executor, done, future))
-
-    def _finished(self, executor: Executor, done: asyncio.Future[Action], future: asyncio.Future[Action]) -> None:
-        self._running -= 1
-        self.thought += 1
-        if done.cancelled():
-            future.cancel()
-        elif (error := done.exception()) is not None:
-            if isinstance(error, BrokenProcessPool):
-                log.error("a bot worker process died: new ones start with the next decision")
-                self._drop(executor)
+            action = await self._ask(thought, due)
+        except Exception as error:  # its worker died or stalled, the bot failed, the queue unreachable
+            self.failed += 1
             if not future.done():
                 future.set_exception(error)
-        elif not future.done():
-            future.set_result(done.result())
+            return
+        self.thought += 1
+        if not future.done():
+            future.set_result(action)
+
+    async def _ask(self, thought: Thought, due: float) -> Action:
+        if self.remote is not None:
+            wait = due - asyncio.get_running_loop().time()
+            return read_answer(await self.remote.ask(encode(thought), self.deadline, wait))
+        if self._local is not None:
+            return read_answer(await self._local.ask(encode(thought), self.deadline))
+        assert self._threads is not None
+        return await asyncio.wrap_future(self._threads.submit(_think_here, thought))
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
         if not self._closed and (self._turns[False] or self._turns[True]):
-            self._serve()
-
-    def _drop(self, executor: Executor) -> None:
-        if self._executor is executor:
-            self._executor = None
-        executor.shutdown(wait=False, cancel_futures=True)
-
-    def _start_workers(self) -> None:
-        if not self.processes:
-            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
-            self._serve()
-            return
-        if self._starting is None and not self._closed:
-            self._starting = asyncio.get_running_loop().create_task(asyncio.to_thread(self._new_processes))
-            self._starting.add_done_callback(self._started)
-
-    def _new_processes(self) -> tuple[Executor, list[int]]:
-        """Start every worker process (in a thread: it waits for them)."""
-        executor = ProcessPoolExecutor(
-            self.workers, mp_context=_context(), initializer=_worker_start, initargs=(os.getpid(),)
-        )
-        try:
-            started = [executor.submit(_ready) for _ in range(self.workers)]  # each starts a process
-            pids = sorted({ready.result(timeout=START_TIMEOUT) for ready in started})
-        except BaseException:
-            executor.shutdown(wait=False, cancel_futures=True)
-            raise
-        return executor, pids
-
-    def _started(self, task: asyncio.Task[tuple[Executor, list[int]]]) -> None:
-        self._starting = None
-        if task.cancelled():
-            return
-        error = task.exception()
-        if error is not None:
-            log.error("the bot worker processes could not start (%s): bots think in threads", error)
-            self.processes = False
-        else:
-            executor, self.pids = task.result()
-            if self._closed:
-                executor.shutdown(wait=False, cancel_futures=True)
-                return
-            self._executor = executor
-        if not self._closed:
             self._serve()
