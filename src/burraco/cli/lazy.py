@@ -42,6 +42,12 @@ LAZY_COMMANDS: Final[dict[str, LazyCommand]] = {
         "web",
         "Compute the web app's post-hand analyses from its Redis queue.",
     ),
+    "bot-worker": LazyCommand(
+        "burraco.cli.bot_worker_cmd",
+        "bot_worker",
+        "web",
+        "Think the web app's slow-bot decisions from its Redis queue.",
+    ),
     "director": LazyCommand(
         "burraco.cli.director_cmd", "app", "web", "Grant or revoke the tournament director role on the web app."
     ),

@@ -13,7 +13,7 @@ flags override them, and :meth:`ServerSettings.app_options` hands them to ``crea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -36,6 +36,13 @@ class ServerSettings(BaseSettings):
     owners: at most this many bot decisions at once, each using up to one core (docs/deploy.md)."""
     bot_processes: bool = True
     """Think in worker processes (False: in threads of the web process, which share its interpreter lock)."""
+    bot_queue: Literal["local", "redis"] = "local"
+    """Where the slow bots think: ``local``, the web process's own worker processes; ``redis``, ``burraco
+    bot-worker`` processes on any machine, through a queue in ``redis_url`` (``bot_workers``: how many
+    decisions this process has thought there at once)."""
+    bot_deadline: float = Field(default=5.0, gt=0, le=600)
+    """Seconds a slow bot's decision may take, waiting included: past it the intermediate bot moves for it
+    (counted as a fallback), and a local worker process still thinking it is replaced."""
     public_stats: bool = False
     api_docs: bool = False
     durable: bool = True
