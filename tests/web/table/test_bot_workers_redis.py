@@ -119,3 +119,12 @@ def test_a_bot_worker_process_thinks_the_champions_moves_and_its_death_is_covere
         play_until(player, lambda: answered_by(pool, second) >= 3)
         # once it runs the new worker thinks every decision: at most one asked while it started fell back
         assert pool.fallbacks - fallbacks <= 1
+
+
+def test_a_bot_worker_needs_redis() -> None:
+    env = {name: value for name, value in os.environ.items() if name != "BURRACO_REDIS_URL"}
+    done = subprocess.run(WORKER, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "error: bot workers take their decisions from Redis: give --redis-url or set BURRACO_REDIS_URL"
+    ]

@@ -148,8 +148,10 @@ class LocalWorkers:
             worker.conn.send_bytes(payload)
             answer = await asyncio.wait_for(reply, stall)
         except BaseException as error:
-            loop.remove_reader(fd)
-            self._lose(worker, "stalled" if isinstance(error, TimeoutError) else "died")
+            with contextlib.suppress(ValueError, OSError):
+                loop.remove_reader(fd)
+            stalled = isinstance(error, TimeoutError)
+            self._lose(worker, "stalled" if stalled else "died" if isinstance(error, Exception) else "was stopped")
             if isinstance(error, TimeoutError):
                 raise ThinkingError(f"its bot worker process stalled ({stall:g} s): replaced") from None
             if isinstance(error, (OSError, EOFError)):
@@ -163,6 +165,9 @@ class LocalWorkers:
         self._closed = True
         for task in self._restarting:
             task.cancel()
+        for worker in self._busy:  # (its decision's reader: the pipe's number may be reused once closed)
+            with contextlib.suppress(RuntimeError, ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(worker.conn.fileno())
         for worker in (*self._idle, *self._busy):
             worker.kill()
         self._idle.clear()
@@ -183,7 +188,12 @@ class LocalWorkers:
         else:
             waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
             self._waiters.append(waiter)
-            worker = await waiter
+            try:
+                worker = await waiter
+            except asyncio.CancelledError:  # (a worker handed over just as the caller gave up goes back)
+                if waiter.done() and not waiter.cancelled():
+                    self._give_back(waiter.result())
+                raise
         self._busy.add(worker)
         return worker
 
