@@ -4,7 +4,9 @@ Italian, goes offline while entering (the service worker keeps the page and the 
 back with nothing lost, and E-W confirm: the console shows the result at once. Then an irregular hand:
 the phone calls the arbiter (Art. 12), the ruling prefills the collapsed "Mano irregolare (arbitro)"
 section, the hand is entered with the arbiter's facts (scored by the server: void burraco, wrong cards,
-penalised cards, closing annulled) and reaches the console marked irregular with its article.
+penalised cards, closing annulled) and reaches the console marked irregular with its article; the
+console, never reloaded, lists the ruling as the phone records it and marks it "seguita dalla mano
+segnata" once the hand is entered (redrawn only when it changed, the director's open form kept).
 Screenshots in test-artifacts/screenshots/."""
 
 from __future__ import annotations
@@ -198,6 +200,24 @@ def test_an_irregular_hand_reaches_the_console_with_its_ruling(server: str, tmp_
             phone.wait_for_selector("#arbiter-msg.arbiter-done")
             phone.click("#arbiter-close")
 
+            # the console, never reloaded, lists the ruling by itself (not yet followed by a hand)
+            wait_text(desk, "#rulings-table .ruling-row", "dal terminale del tavolo", timeout=20_000)
+            row = desk.inner_text("#rulings-table .ruling-row")
+            assert "Turno 1 · tavolo 1 · mano 1" in row and "Art. 12" in row and "seguita" not in row
+            # nothing changed: the next polls leave the list as it is (same nodes), the focus and the scroll
+            desk.locator("#rulings-panel").scroll_into_view_if_needed()
+            desk.focus("#rulings-call")
+            before = desk.evaluate("() => { document.querySelector('#rulings-table').probe = 1; return scrollY; }")
+            for _ in range(2):
+                with desk.expect_response(lambda r: r.url.endswith("/rulings"), timeout=15_000):
+                    pass
+            kept = "() => [document.querySelector('#rulings-table').probe, document.activeElement.id, scrollY]"
+            assert desk.evaluate(kept) == [1, "rulings-call", before]
+            # the director opens the arbiter's form: it stays open while the list refreshes behind it
+            desk.click("#rulings-call")
+            desk.click("#arbiter-form .arbiter-article[data-article='23']")
+            question = desk.inner_text("#arbiter-question")
+
             # the ruling prefills the section: opened, the ruling followed, N-S's closing needs a valid burraco
             phone.wait_for_selector("#entry-rulings input.ruling-link:checked")
             assert phone.eval_on_selector("#entry-irregular", "d => d.open")
@@ -228,16 +248,19 @@ def test_an_irregular_hand_reaches_the_console_with_its_ruling(server: str, tmp_
             assert not phone.eval_on_selector("#entry-irregular", "d => d.open")  # hand 2 has no ruling
             shot(phone, "terminal-phone-irregular-sent")
 
-            # the console: the hand marked irregular with its article; the ruling followed by the hand
+            # the console, still not reloaded: the ruling followed by the hand, the form still open as it was
+            wait_text(desk, "#rulings-table .ruling-row", "seguita dalla mano segnata", timeout=20_000)
+            row = desk.inner_text("#rulings-table .ruling-row")
+            assert "Turno 1 · tavolo 1 · mano 1" in row and "Art. 12" in row
+            assert desk.locator("#rulings-table .ruling-row").count() == 1
+            assert desk.is_visible("#arbiter-form") and desk.inner_text("#arbiter-question") == question
+            desk.click("#arbiter-close")
+            desk.locator("#rulings-panel").scroll_into_view_if_needed()
+            shot(desk, "terminal-console-irregular-ruling")
+            # the board: the hand marked irregular with its article
             wait_text(desk, "#terminal-1-hand-1", "Mano 1 · irregolare · Art. 12", exact=True, timeout=20_000)
             desk.locator("#terminal-1").scroll_into_view_if_needed()
             shot(desk, "terminal-console-irregular")
-            desk.reload()
-            desk.wait_for_selector("#rulings-table .ruling-row")
-            row = desk.inner_text("#rulings-table .ruling-row")
-            assert "Turno 1 · tavolo 1 · mano 1" in row and "Art. 12" in row and "seguita dalla mano segnata" in row
-            desk.locator("#rulings-panel").scroll_into_view_if_needed()
-            shot(desk, "terminal-console-irregular-ruling")
             assert_no_serious_violations(desk, "the console's irregular hand")
         finally:
             chromium.close()

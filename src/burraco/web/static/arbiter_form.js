@@ -93,15 +93,25 @@ function whenText(at, lang) {
   return new Date(at * 1000).toLocaleTimeString(lang === "en" ? "en-GB" : "it-IT", { hour: "2-digit", minute: "2-digit" });
 }
 
+// The console's list refreshes itself (a ruling from a table's phone, a hand that follows one): one
+// timer at a time, the last answer kept so a redrawn console shows it at once, not an empty list.
+const shown = { timer: null, tournament: null, key: null, data: null, seq: 0 };
+
 /** The director's console panel: call the arbiter to a table of the last turn, every ruling of the
- *  event, and the warnings counted per line with the VP Art. 23 takes off (the director applies it). */
-export function rulingsPanel(tr, lang) {
+ *  event, and the warnings counted per line with the VP Art. 23 takes off (the director applies it).
+ *  Every ``every`` ms (the terminals board's rhythm) the list is asked again and redrawn in place only
+ *  when it changed; the call button and the form (in the dialog) are never touched. */
+export function rulingsPanel(tr, lang, every = 4000) {
   style();
   const turn = tr.turns_list[tr.turns_list.length - 1];
   const body = h("div", { id: "rulings-list" });
   const msg = h("p", { class: "error tour-msg", id: "rulings-msg", role: "alert" });
   const word = (text) => text[lang] ?? text.it;
   const show = (data) => {
+    shown.seq += 1;
+    const key = JSON.stringify(data);
+    if (key === shown.key && shown.tournament === tr.id && body.hasChildNodes()) return;
+    Object.assign(shown, { tournament: tr.id, key, data });
     const lines = data.lines.filter((x) => x.warnings || x.vp).map((x) => h("li", { class: "ruling-line" }, h("b", {}, x.label), " · ", t("arbiter.warnings", { count: x.warnings }),
       x.next_costs_vp && !x.vp ? h("span", { class: "muted" }, ` · ${t("arbiter.next_costs")}`) : null,
       x.vp ? h("span", { class: "error" }, ` · ${t("arbiter.vp_due", { vp: x.vp })}`) : null));
@@ -118,10 +128,22 @@ export function rulingsPanel(tr, lang) {
         h("thead", {}, h("tr", {}, h("th", {}, t("arbiter.hand")), h("th", {}, t("arbiter.article_col")), h("th", {}, t("arbiter.ruling")), h("th", {}, t("arbiter.when")))),
         h("tbody", {}, rows)) : null].filter(Boolean));
   };
+  let timer = null;
   const load = async () => {
-    try { show(await api(`/api/tournaments/${tr.id}/rulings`)); msg.textContent = ""; } catch (e) { msg.textContent = e.message; }
+    if (!document.body.contains(body)) { clearInterval(timer); return; }  // the console was left or redrawn
+    const seq = shown.seq;
+    try {
+      const data = await api(`/api/tournaments/${tr.id}/rulings`);
+      if (seq === shown.seq) show(data);  // else a newer list (the one just recorded) is already shown
+      if (msg.textContent) msg.textContent = "";
+    } catch (e) { if (msg.textContent !== e.message) msg.textContent = e.message; }
   };
+  if (shown.tournament === tr.id && shown.data) show(shown.data);
+  else Object.assign(shown, { tournament: tr.id, key: null, data: null });
+  clearInterval(shown.timer);
   setTimeout(load, 0);
+  timer = setInterval(load, every);
+  shown.timer = timer;
   const call = () => openArbiterForm({
     lang, hands: tr.config?.hands ?? 1, tables: turn ? turn.tables.map((x) => x.number) : [],
     post: (b, table) => api(`/api/tournaments/${tr.id}/turns/${turn.number}/tables/${table}/rulings`, { method: "POST", body: b }),

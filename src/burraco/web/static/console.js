@@ -5,7 +5,7 @@
 import { t, lang } from "./i18n.js";
 import { h, api, displayName, showModal, hideModal } from "./ui.js";
 import { directorPanel, fetchOnline } from "./online.js";
-import { fetchTournament, poll, standingsTable, resultText, restLines, movementName, progress } from "./tournament.js";
+import { fetchTournament, poll, POLL_MS, standingsTable, resultText, restLines, movementName, progress } from "./tournament.js";
 import { terminalsPanel } from "./terminal.js";
 import { rulingsPanel } from "./arbiter_form.js";
 
@@ -191,7 +191,7 @@ function render(tr) {
   const main = document.getElementById("main");
   if (!tr.can_direct) { location.hash = `#/tournament/${tr.id}`; return; }
   main.replaceChildren(h("div", { id: "console" }, headPanel(tr),
-    current.online ? directorPanel(tr, current.online, reload) : null, turnPanel(tr), terminalsPanel(tr), rulingsPanel(tr, lang()),
+    current.online ? directorPanel(tr, current.online, reload) : null, turnPanel(tr), terminalsPanel(tr), rulingsPanel(tr, lang(), POLL_MS),
     h("div", { class: "panel", id: "console-standings" }, h("h3", {}, tr.finished ? t("tour.standings_final") : t("tour.standings_after", { n: tr.paired_turns })), standingsTable(tr.standings)),
     entrantsPanel(tr), penaltyPanel(tr), earlierPanel(tr),
     h("details", { class: "panel", id: "log" }, h("summary", {}, t("tour.log")), h("pre", {}, tr.log.join("\n")))));
