@@ -5,11 +5,11 @@ and Redis; each computes ``--jobs`` analyses at once, each in its own process.""
 from __future__ import annotations
 
 import asyncio
-import logging
-import sys
 from typing import Annotated
 
 import typer
+
+from burraco.cli.worker_options import Namespace, RedisUrl, log_to_stderr, no_redis
 
 
 def analysis_worker(
@@ -19,13 +19,8 @@ def analysis_worker(
             "--db", help="The web app's database URL (env BURRACO_DB_URL; default: SQLite in the user data directory)."
         ),
     ] = None,
-    redis_url: Annotated[
-        str | None, typer.Option(help="The web app's Redis, redis://host:6379/0 (env BURRACO_REDIS_URL).")
-    ] = None,
-    namespace: Annotated[
-        str | None,
-        typer.Option(help="The deployment's Redis namespace (env BURRACO_REDIS_NAMESPACE; default burraco)."),
-    ] = None,
+    redis_url: RedisUrl = None,
+    namespace: Namespace = None,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="Analyses computed at once (one core each).")] = 1,
     timeout: Annotated[
         float | None,
@@ -41,12 +36,8 @@ def analysis_worker(
         db_url=db, redis_url=redis_url, redis_namespace=namespace, analysis_timeout=timeout
     )
     if not settings.redis_url:
-        print(
-            "error: analysis workers take their jobs from Redis: give --redis-url or set BURRACO_REDIS_URL",
-            file=sys.stderr,
-        )
-        raise typer.Exit(2)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        no_redis("analysis workers take their jobs")
+    log_to_stderr()
     worker = make_worker(
         settings.db_url or default_db_url(),
         settings.redis_url,

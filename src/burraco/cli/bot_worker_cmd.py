@@ -5,22 +5,17 @@ thinks ``--jobs`` decisions at once, each in its own worker process (one core ea
 from __future__ import annotations
 
 import asyncio
-import logging
 import signal
-import sys
 from typing import Annotated
 
 import typer
 
+from burraco.cli.worker_options import Namespace, RedisUrl, log_to_stderr, no_redis
+
 
 def bot_worker(
-    redis_url: Annotated[
-        str | None, typer.Option(help="The web app's Redis, redis://host:6379/0 (env BURRACO_REDIS_URL).")
-    ] = None,
-    namespace: Annotated[
-        str | None,
-        typer.Option(help="The deployment's Redis namespace (env BURRACO_REDIS_NAMESPACE; default burraco)."),
-    ] = None,
+    redis_url: RedisUrl = None,
+    namespace: Namespace = None,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="Decisions thought at once (one core each).")] = 1,
 ) -> None:
     """Think the web app's slow-bot decisions from its Redis queue until stopped (Ctrl-C or SIGTERM)."""
@@ -29,12 +24,8 @@ def bot_worker(
 
     settings = ServerSettings().merged(redis_url=redis_url, redis_namespace=namespace)
     if not settings.redis_url:
-        print(
-            "error: bot workers take their decisions from Redis: give --redis-url or set BURRACO_REDIS_URL",
-            file=sys.stderr,
-        )
-        raise typer.Exit(2)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        no_redis("bot workers take their decisions")
+    log_to_stderr()
     worker = BotWorker(settings.redis_url, settings.redis_namespace, jobs)
 
     async def run() -> None:
