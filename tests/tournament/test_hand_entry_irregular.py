@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_hand_entry import kind_of
 
 from burraco.arbiter import irregularities, rule
-from burraco.core.cards import ACE, parse_cards, value_table
+from burraco.core.cards import parse_cards, value_table
 from burraco.core.irregular import FrozenMeld, Irregularities
 from burraco.core.melds import Meld, make_meld
 from burraco.core.options import PRESETS, Rules, preset
@@ -41,20 +42,6 @@ POOL = {
 }
 PLAIN = ["KH KD KC", "5S 6S 7S", "JK 8D 8C", "10H JH QH KH"]
 CARDS = ["", "3C", "JK AS", "2D 10H", "7C 8C", "QS QS QH"]
-
-
-def kind_of(meld: Meld, rules: Rules) -> BurracoKind | None:
-    """The entry's kind of a real meld: its class, or the special it earns under ``rules``."""
-    cls = meld.burraco(rules)
-    if cls is None:
-        return None
-    base = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus, "semi_clean": rules.semi_clean_bonus}[cls]
-    if meld.bonus(rules) > base:
-        if meld.kind == "combination":
-            return BurracoKind.SUPER
-        assert meld.low == ACE
-        return BurracoKind.ACE_TO_ACE if meld.size == 14 else BurracoKind.ACE_TO_KING
-    return BurracoKind(cls)
 
 
 def counted(melds: list[Meld], rules: Rules) -> dict[BurracoKind, int]:
