@@ -154,15 +154,16 @@ def test_a_timed_out_turn_is_counted_down_warned_and_announced(server: str, tmp_
         assert "Dalla mano 1" in summary and "Totali allora" in summary, summary
         assert page.inner_text("#btn-back") == "Riprendi il posto"
         shot(page, "phone-standin-summary")
-        for _ in range(3):  # the stand-in plays on: a hand it ends opens its score sheet first, closed by Escape
-            if not page.is_visible("#modal:not(.hidden)"):
-                try:
-                    page.click("#btn-back", timeout=3_000)
-                    break
-                except PlaywrightTimeout:
-                    pass
-            page.keyboard.press("Escape")
-            page.wait_for_selector("#modal.hidden", state="attached")
+        for _ in range(5):  # the stand-in plays on: a hand it ends opens its score sheet, closed first
+            if page.is_visible("#btn-close-sheet"):
+                page.click("#btn-close-sheet")
+            try:
+                page.click("#btn-back", timeout=3_000)
+                break
+            except PlaywrightTimeout:
+                pass
+        else:
+            raise AssertionError("the stand-in's summary could not be left")
         page.wait_for_selector("#btn-standin-ok")  # back in the seat: the summary stays until seen
         page.click("#btn-standin-ok")
         page.wait_for_selector("#standin-mine", state="detached")
