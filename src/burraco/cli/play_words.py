@@ -40,6 +40,7 @@ from importlib import resources
 from typing import Any, Final
 
 from burraco.core.cards import format_card, parse_cards
+from burraco.core.scoring import MELD_ITEM
 from burraco.web.protocol.refusals import refusal
 
 SUITS: Final = {"H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", ""), "S": ("♠", "")}
@@ -323,7 +324,7 @@ class Words:
     def score_item(self, label: str) -> str:
         """A score-sheet item ("meld 7H 8H 9H (sequence)", "clean burraco 200", "closing") in words, cards
         in colour."""
-        if label.startswith("meld "):
+        if label.startswith(MELD_ITEM):
             return meld_markup(label[5:], self)
         bonus = re.fullmatch(r"(.*) (\d+)", label)
         if bonus:

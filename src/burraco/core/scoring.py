@@ -48,6 +48,8 @@ SPECIAL_NAMES: Final = {
     1000: "burraco reale (A to A)",
 }
 """Names of the special bonuses of seed 000 (:meth:`Meld.special_bonus`), by their value."""
+MELD_ITEM: Final = "meld "
+"""How a meld's own item begins (its cards' points): ``meld `` and the meld described."""
 VOID_BURRACO: Final = "burraco not valid"
 WRONG_CARDS: Final = "wrong cards of a frozen meld"
 CLOSING_ANNULLED: Final = "closing annulled"
@@ -154,7 +156,7 @@ def score_side(
     items: list[ScoreItem] = []
     valid_burraco = False
     for index, meld in enumerate(melds):
-        items.append(ScoreItem(f"meld {meld.describe()}", meld.card_points(rules)))
+        items.append(ScoreItem(f"{MELD_ITEM}{meld.describe()}", meld.card_points(rules)))
         label = bonus_label(meld, rules)
         if index in irregular.void_burraci:
             items.append(ScoreItem(VOID_BURRACO, 0))

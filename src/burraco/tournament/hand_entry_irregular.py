@@ -35,7 +35,7 @@ from burraco.core.cards import parse_card, parse_cards, value_table
 from burraco.core.irregular import SideIrregularities
 from burraco.core.melds import Meld, make_meld
 from burraco.core.options import Rules
-from burraco.core.scoring import ScoreItem, SideScore, score_side
+from burraco.core.scoring import MELD_ITEM, ScoreItem, SideScore, score_side
 
 MELDS_ITEM: Final = "melds"
 """The one item of a typed side's table points (the core lists one item per meld)."""
@@ -85,5 +85,5 @@ def score_reported(
     )
     core = score_side(melds, stand_in(hand_points, rules), took_pozzetto, closed, rules, side)
     items = [ScoreItem(MELDS_ITEM, table_points)] if table_points else []
-    items.extend(item for item in core.items if not item.label.startswith("meld "))
+    items.extend(item for item in core.items if not item.label.startswith(MELD_ITEM))
     return SideScore(tuple(items))

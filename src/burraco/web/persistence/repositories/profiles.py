@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, select
 
+from burraco.core.scoring import MELD_ITEM
 from burraco.web.persistence import db
 
 CURVE_LENGTH: Final = 100
@@ -78,7 +79,7 @@ def count_hand(figures: Figures, hand: dict[str, Any], seat: int) -> None:
     figures.hands += 1
     figures.points += int(score.get("total", 0))
     figures.dirty += sum(label.startswith(DIRTY) for label in labels)
-    figures.clean += sum("burraco" in label and not label.startswith(("meld ", *DIRTY)) for label in labels)
+    figures.clean += sum("burraco" in label and not label.startswith((MELD_ITEM, *DIRTY)) for label in labels)
     figures.closes += "closing" in labels
     figures.pozzetti += "pozzetto not taken" not in labels
 
