@@ -5,6 +5,7 @@ test_fanout.py.) Skipped if no Redis server answers."""
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -38,6 +39,11 @@ def wait_until(condition: Callable[[], bool], limit: float = 5.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.01)
+
+
+def connected_here(client: TestClient, table_id: int) -> bool:
+    table = manager(client).tables.get(table_id)
+    return table is not None and bool(table.conns)
 
 
 def lease_owner(client: TestClient, table_id: int) -> str | None:
@@ -88,3 +94,23 @@ def test_no_hand_over_when_it_is_switched_off(database: str, namespace: str) -> 
         with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:
             Player(ws).recv()
             assert table_id in manager(first).tables and table_id not in manager(second).tables
+
+
+def test_what_a_socket_sends_while_its_table_moves_is_answered(database: str, namespace: str) -> None:
+    """A client that speaks at once (the page asks for deltas as its socket opens) sends while its socket
+    is still relayed to the holder; the holder hands the table over instead of dispatching it: the
+    message is dispatched here, and answered, not lost."""
+    clock = FakeClock()
+    first, second = two_apps(database, namespace, clock)
+    with first, second:
+        for _ in range(3):
+            ann = guest(first, "Ann")
+            table_id = create_table(first, ann, players=2, hands=1, bots="easy")["id"]
+            with second.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": ann}) as ws:
+                a = Player(ws)
+                first_ask = a.send({"type": "sync", "deltas": True})
+                wait_until(functools.partial(connected_here, second, table_id))
+                assert table_id not in manager(first).tables
+                reply = a.request({"type": "sync", "deltas": True})  # (sent once the socket joined here)
+                assert reply["type"] == "state" and reply["you"] == 0
+                assert [m["type"] for m in a.messages if m.get("reply_to") == first_ask] == ["state"]

@@ -117,6 +117,9 @@ class RelayedClient(Outbox):
         self.key, self.table_id, self.owner, self.user = key, table_id, owner, user
         self.moved = asyncio.Event()
         self.joined: Connection | None = None
+        self.early: list[str] | None = []
+        """The messages forwarded before the owner answered the join: if it hands the table over
+        instead, it dispatched none of them, and they are dispatched here (None once it answered)."""
 
 
 class RemoteConnection(Connection):
@@ -276,6 +279,7 @@ class Relay:
         if op is RelayOp.SEND:
             client = self.relayed.get(key)
             if client is not None:
+                client.early = None  # the owner joined it: it dispatches every message forwarded
                 client.send_text(payload)
         elif op is RelayOp.CLOSE:
             client = self.relayed.get(key)
@@ -312,6 +316,8 @@ class Relay:
 
     def forward(self, client: RelayedClient, raw: str) -> None:
         """A message of a relayed socket, for its owner's dispatcher."""
+        if client.early is not None:
+            client.early.append(raw)
         self.post(inbox(self.namespace, client.owner), f"{RelayOp.MESSAGE} {client.key} {raw}", client.key)
 
     def leave(self, client: RelayedClient) -> None:

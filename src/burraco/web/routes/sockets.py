@@ -60,6 +60,7 @@ async def _table_socket(
         await websocket.close(code=conn[0], reason=conn[1])
         return
     session = session_of(websocket, cookie) if user is not None else None
+    early: list[str] = []  # what the client sent while relayed, which the owner did not dispatch
     sockets: SessionSockets = websocket.app.state.session_sockets
     if session is not None:
         sockets.add(session[1], conn)
@@ -72,11 +73,11 @@ async def _table_socket(
             if session is not None:
                 sockets.discard(session[1], conn)
             assert conn.joined is not None
-            conn = conn.joined
+            early, conn = conn.early or [], conn.joined
             if session is not None:
                 sockets.add(session[1], conn)
         assert isinstance(conn, Connection)
-        await _serve(conn, websocket)
+        await _serve(conn, websocket, early)
     finally:
         if session is not None and isinstance(conn, Outbox):
             sockets.discard(session[1], conn)
@@ -92,13 +93,14 @@ async def _open(
     return route if isinstance(route, tuple) else await manager.join(table_id, user)
 
 
-async def _serve(conn: Connection, websocket: WebSocket) -> None:
-    """Until the client goes, or the server closes the connection (too slow, table unloaded)."""
+async def _serve(conn: Connection, websocket: WebSocket, early: list[str]) -> None:
+    """Until the client goes, or the server closes the connection (too slow, table unloaded); ``early``
+    are messages the client sent before (while its socket was relayed), dispatched first."""
     settings: AppConfig = websocket.app.state.settings
     sender = asyncio.get_running_loop().create_task(_pump(conn, websocket))
     dispatcher: Dispatcher = websocket.app.state.dispatcher
     limiter = RateLimiter(settings.rate_limit, 2 * settings.rate_limit) if settings.rate_limit else None
-    receiver = asyncio.get_running_loop().create_task(_receive(conn, websocket, dispatcher, limiter))
+    receiver = asyncio.get_running_loop().create_task(_receive(conn, websocket, dispatcher, limiter, early))
     try:
         await asyncio.wait({receiver, sender}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -156,8 +158,12 @@ async def _next(websocket: WebSocket) -> str | bytes | None:
     return raw
 
 
-async def _receive(conn: Connection, websocket: WebSocket, dispatcher: Dispatcher, limiter: RateLimiter | None) -> None:
-    """Dispatch a connection's messages until the client disconnects (or sends one too big)."""
+async def _receive(
+    conn: Connection, websocket: WebSocket, dispatcher: Dispatcher, limiter: RateLimiter | None, early: list[str]
+) -> None:
+    """Dispatch a connection's messages (``early`` first) until the client disconnects (or sends one too big)."""
+    for sent in early:
+        await dispatcher.dispatch(conn, sent, limiter)
     with contextlib.suppress(WebSocketDisconnect):
         while not conn.closed:
             raw = await _next(websocket)
