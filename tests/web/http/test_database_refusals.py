@@ -3,10 +3,8 @@ format the page words), whatever route meets it; it was a 500 (docs/security.md)
 
 from __future__ import annotations
 
-import concurrent.futures
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,15 +13,15 @@ from web_helpers import guest
 
 from burraco.web.http.database_errors import RETRY_AFTER
 from burraco.web.persistence import db
+from burraco.web.persistence.writer import Batch
 
 
 def refuse_writes(store: db.Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every write from now on fails as a read-only or locked database's does (nothing is committed)."""
 
-    def failing(work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
-        for _fn, future in work:
-            error = OperationalError("INSERT", {"password_hash": "$argon2id$secret"}, Exception("readonly database"))
-            future.set_exception(error)
+    def failing(work: Batch) -> None:
+        error = OperationalError("INSERT", {"password_hash": "$argon2id$secret"}, Exception("readonly database"))
+        store.writer.fail(work, error)
 
     monkeypatch.setattr(store, "_commit", failing)
 

@@ -36,6 +36,7 @@ from web_helpers import (
 from burraco.web.instance_lock import InstanceLock
 from burraco.web.persistence import db
 from burraco.web.persistence.repositories.matches import unrated_users
+from burraco.web.persistence.writer import Batch
 from burraco.web.table import events, views
 from burraco.web.table.limits import Limits
 from burraco.web.table.live import Connection, Table
@@ -69,9 +70,8 @@ def table_state(table: Table) -> tuple[Any, ...]:
 def fail_writes(store: db.Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every write from now on fails as a locked database would (nothing is committed)."""
 
-    def failing(work: list[tuple[Any, concurrent.futures.Future[Any]]]) -> None:
-        for _fn, future in work:
-            future.set_exception(OperationalError("INSERT", {}, Exception("database is locked")))
+    def failing(work: Batch) -> None:
+        store.writer.fail(work, OperationalError("INSERT", {}, Exception("database is locked")))
 
     monkeypatch.setattr(store, "_commit", failing)
 
@@ -495,8 +495,13 @@ def test_an_unexpected_failure_answers_an_error_and_keeps_the_socket(
         player.wait_turn()
         before = table_state(table)
 
-        def broken(*_args: Any) -> None:
-            raise RuntimeError("a bug")
+        track_turn, struck = events.track_turn, []
+
+        def broken(*args: Any) -> None:  # a bug that strikes this move (the rollback replays the earlier ones)
+            if not struck:
+                struck.append(True)
+                raise RuntimeError("a bug")
+            track_turn(*args)
 
         monkeypatch.setattr(events, "track_turn", broken)  # fails inside the step, after the move applied
         reply = player.act("draw")

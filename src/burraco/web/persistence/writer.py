@@ -5,7 +5,9 @@ at most :data:`LINGER_S` for more — and commits it in **one transaction**. Con
 into the same table go to the driver as one ``executemany`` of an INSERT compiled once per table and
 set of columns (on PostgreSQL psycopg pipelines it; on SQLite it is one loop in C), so no statement
 is built per move. Each write's future is set only once the transaction holding it has committed:
-a move is acknowledged after its commit, never before. If a batch fails, its writes are retried one
+a move is acknowledged after its commit, never before. A write queued with an ``asyncio`` future (the
+tables' moves) has it settled on its event loop, every future of a batch in one call: one wake-up of the
+loop per group commit, not one per move. If a batch fails, its writes are retried one
 by one in their own transactions, so only a bad write fails (its future gets the error, and the
 table that queued it rolls back, ``table/durability.py``); a busy or locked database fails the
 whole batch at once (retrying each alone would wait the busy timeout once per write).
@@ -29,7 +31,9 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import queue
 import threading
@@ -60,6 +64,10 @@ def is_busy(error: BaseException) -> bool:
     only wait the busy timeout again for each)."""
     text = str(error).lower()
     return isinstance(error, OperationalError) and ("locked" in text or "busy" in text)
+
+
+AnyFuture = concurrent.futures.Future[Any] | asyncio.Future[Any]
+"""A write's future: a thread's (``result()``) or an event loop's (awaited there)."""
 
 
 def settle(future: concurrent.futures.Future[Any], result: Any, error: BaseException | None = None) -> None:
@@ -169,7 +177,18 @@ class _Statements:
         return _Compiled(str(compiled), order, compiled.positional, processors)
 
 
-Batch = list[tuple[Any, concurrent.futures.Future[Any]]]
+def _settle_on_loop(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    """In the event loop: resolve the asyncio futures one batch settled (those still waited for)."""
+    for future, result, error in settled:
+        if future.done():  # its waiter was cancelled (a stopping task): the write was done all the same
+            continue
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+
+
+Batch = list[tuple[Any, AnyFuture]]
 """Queued writes (an :class:`Insert` or a callable) with their futures."""
 
 
@@ -194,6 +213,8 @@ class Writer:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._connection: Connection | None = None
         self._last_batch = 0
+        self._on_loops: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        """The asyncio futures the current batch settled, handed to their loops once it is done."""
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="burraco-db-writer", daemon=True)
         self._thread.start()
@@ -205,17 +226,29 @@ class Writer:
         """Queue rows to insert into ``table`` (together, in one transaction)."""
         return self._put(Insert(table, rows))
 
+    def insert_soon(self, table: Table, rows: Sequence[dict[str, Any]], future: asyncio.Future[None]) -> None:
+        """Queue rows to insert into ``table`` (together); ``future`` (of the calling event loop) is set
+        once they have committed, or with the error."""
+        self._queue_with(Insert(table, rows), future)
+
+    def step_soon(self, future: asyncio.Future[None], *parts: Insert | Update) -> None:
+        """:meth:`step`, settling ``future`` (of the calling event loop) once it has committed."""
+        self._queue_with(Step(parts), future)
+
     def step(self, *parts: Insert | Update) -> concurrent.futures.Future[None]:
         """Queue inserts and updates written in one transaction, in order, by pre-compiled statements."""
         return self._put(Step(parts))
 
     def _put(self, work: Any) -> concurrent.futures.Future[Any]:
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._queue_with(work, future)
+        return future
+
+    def _queue_with(self, work: Any, future: AnyFuture) -> None:
         if self._closed:
             future.set_exception(RuntimeError("the store is closed"))
-            return future
-        self._queue.put((work, future))
-        return future
+        else:
+            self._queue.put((work, future))
 
     def close(self) -> None:
         """Commit everything queued and stop the thread."""
@@ -231,7 +264,10 @@ class Writer:
             while True:
                 batch, stop = self._gather()
                 if batch:
-                    self._commit_batch(batch)
+                    try:
+                        self._commit_batch(batch)
+                    finally:
+                        self._hand_to_loops()
                 if stop:
                     return
         finally:
@@ -276,8 +312,7 @@ class Writer:
                     self.commit([entry])
                 return
             log.warning("database write failed (%d writes): %s", len(work), failure)
-            for _work, future in work:  # a busy database fails the whole group at once, not once per write
-                settle(future, None, failure)
+            self.fail(work, failure)  # a busy database fails the whole group at once, not once per write
             return
         stats = self.stats
         stats.transactions += 1
@@ -285,7 +320,28 @@ class Writer:
         stats.rows += sum(_weight(entry) for entry, _ in work)
         stats.largest_batch = max(stats.largest_batch, len(work))
         for (_work, future), result in zip(work, results, strict=True):
-            settle(future, result)
+            self._settle(future, result)
+
+    def fail(self, work: Batch, error: BaseException) -> None:
+        """Fail every write of ``work`` with ``error`` (in the writer thread: a ``commit`` that gives up)."""
+        for _work, future in work:
+            self._settle(future, None, error)
+
+    def _settle(self, future: AnyFuture, result: Any, error: BaseException | None = None) -> None:
+        if isinstance(future, asyncio.Future):
+            self._on_loops.append((future, result, error))
+        else:
+            settle(future, result, error)
+
+    def _hand_to_loops(self) -> None:
+        """Hand the asyncio futures the batch settled to their loops: one call per loop."""
+        settled, self._on_loops = self._on_loops, []
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]] = {}
+        for entry in settled:
+            by_loop.setdefault(entry[0].get_loop(), []).append(entry)
+        for loop, entries in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # (that loop is closed: nobody waits any more)
+                loop.call_soon_threadsafe(_settle_on_loop, entries)
 
     def _transaction(self, work: Batch) -> list[Any]:
         """Run the batch in one transaction: consecutive inserts of one table and columns as one

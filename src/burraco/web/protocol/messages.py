@@ -163,6 +163,10 @@ def parse_client_message(
     """Validate one raw client message; raise :class:`ProtocolError` naming what is wrong."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")
+    try:  # a well-formed message is read and checked in one pass, in pydantic-core
+        return _ADAPTER.validate_json(raw)  # type: ignore[no-any-return]
+    except ValueError:  # (ValidationError is one) what is wrong is said below
+        pass
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 from typing import Any
 
 from burraco.core.actions import Action
@@ -32,7 +31,7 @@ from burraco.web.table import results, tournament_clock, turn_clock, views
 from burraco.web.table.actor import TableActor
 from burraco.web.table.bots import BotScheduler, check_slow_bots
 from burraco.web.table.connection import Viewer
-from burraco.web.table.durability import snapshot
+from burraco.web.table.durability import Rollback
 from burraco.web.table.events import EventKind, TableEvent, apply_event
 from burraco.web.table.model import Clock as Clock
 from burraco.web.table.model import Runtime as Runtime
@@ -54,6 +53,42 @@ class Connection(Viewer):
         self.table = table
 
 
+class _Step:
+    """:meth:`Table.atomic`'s block (a class, not a generator: it runs once per move)."""
+
+    __slots__ = ("_nested", "_start", "_status", "_table")
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    async def __aenter__(self) -> None:
+        table = self._table
+        self._nested = table._pending is not None  # part of the enclosing step
+        if not self._nested:
+            self._start = table.rollback.begin(table)
+            self._status = table.status
+            table._pending, table._applied = [], []
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, _tb: Any) -> None:
+        if self._nested:
+            return
+        table = self._table
+        try:
+            if error is None:
+                rows, table._pending = table._pending or [], None
+                started = self._status == Status.WAITING and table.status != Status.WAITING
+                await table._store(rows, Status.PLAYING.value if started else None)
+                table.rollback.stored(table._applied)
+        except BaseException:
+            table.rollback.restore(table, self._start)
+            raise
+        else:
+            if error is not None:
+                table.rollback.restore(table, self._start)
+        finally:
+            table._pending = None
+
+
 class Table(TableState):
     """A live table. Call the ``async`` methods only from its actor (``table.actor.run(...)``)."""
 
@@ -63,6 +98,9 @@ class Table(TableState):
         self.bots = BotScheduler(self, self.actor, self._bot_play)
         self._pending: list[dict[str, Any]] | None = None
         """The rows of the step being applied (see :meth:`atomic`), None between steps."""
+        self._applied: list[tuple[TableEvent, Action | None]] = []
+        """The events of the step being applied (kept by :attr:`rollback` once stored)."""
+        self.rollback = Rollback()
 
     # ------------------------------------------------------------------ what it shows (views.py)
     def info(self, full: bool = False) -> dict[str, Any]:
@@ -97,37 +135,27 @@ class Table(TableState):
         """Apply an event in memory and queue its row; only inside :meth:`atomic`."""
         assert self._pending is not None, "apply() outside atomic()"
         apply_event(self, event, action)
+        self._applied.append((event, action))
         self.seq += 1
         self._pending.append(event.row(self.id, self.seq, self.hand_no, self.runtime.wallclock()))
 
-    @contextlib.asynccontextmanager
-    async def atomic(self) -> AsyncIterator[None]:
-        """One step of the table: every event applied inside is written in one transaction (with the
-        table row's ``playing`` status when the step started the match) when the block ends. If
-        anything raises, or the write fails, the table is rolled back to how it was before the block."""
-        if self._pending is not None:  # nested: part of the enclosing step
-            yield
-            return
-        backup = snapshot(self)
-        status = self.status
-        self._pending = []
-        try:
-            yield
-            rows, self._pending = self._pending, None
-            started = status == Status.WAITING and self.status != Status.WAITING
-            await self._store(rows, Status.PLAYING.value if started else None)
-        except BaseException:
-            backup.restore(self)
-            raise
-        finally:
-            self._pending = None
+    def atomic(self) -> _Step:
+        """One step of the table (``async with``): every event applied inside is written in one
+        transaction (with the table row's ``playing`` status when the step started the match) when the
+        block ends. If anything raises, or the write fails, the table is rolled back to how it was
+        before the block (``durability.py``)."""
+        return _Step(self)
 
     async def _store(self, rows: list[dict[str, Any]], status: str | None) -> None:
-        future = self.runtime.repos.tables.append(self.id, rows, status)
-        if future is None or not self.runtime.durable:
+        tables = self.runtime.repos.tables
+        if not self.runtime.durable:
+            tables.append(self.id, rows, status)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if not tables.append_soon(self.id, rows, status, future):
             return
         try:
-            await asyncio.wrap_future(future)
+            await future
         except Exception as error:
             log.warning("table %s: a change could not be stored, rolled back: %s", self.id, error)
             raise TableError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 from collections.abc import Collection, Sequence
 from typing import Any
@@ -107,7 +108,24 @@ class TableRepository:
             return None
         if len(rows) == 1 and status is None:
             return self.store.insert(db.events, rows[0])  # the common case: batched with other tables' moves
+        return self.store.writer.step(*self._step(table_id, rows, status))
+
+    def append_soon(
+        self, table_id: int, rows: Sequence[dict[str, Any]], status: str | None, future: asyncio.Future[None]
+    ) -> bool:
+        """:meth:`append` for an event loop: ``future`` (of the calling loop) is set once the step has
+        committed, or with the error; False (and ``future`` untouched) if there is nothing to write."""
+        if not rows and status is None:
+            return False
+        if len(rows) == 1 and status is None:
+            self.store.writer.insert_soon(db.events, rows, future)  # batched with other tables' moves
+        else:
+            self.store.writer.step_soon(future, *self._step(table_id, rows, status))
+        return True
+
+    @staticmethod
+    def _step(table_id: int, rows: Sequence[dict[str, Any]], status: str | None) -> list[Insert | Update]:
         parts: list[Insert | Update] = [Insert(db.events, rows)] if rows else []
         if status is not None:
             parts.append(Update(db.tables, "id", table_id, {"status": status}))
-        return self.store.writer.step(*parts)
+        return parts
