@@ -60,10 +60,17 @@ class SeatView:
     (the part after ``reply_to``), encoded once per log position or delta base."""
 
     def __init__(
-        self, table: TableState, seat: int | None, info: dict[str, Any], shared: str, whole: Callable[[], str]
+        self,
+        table: TableState,
+        seat: int | None,
+        info: dict[str, Any],
+        shared: Callable[[], str],
+        whole: Callable[[], str],
     ) -> None:
         self.table, self.seat, self.shared, self.whole = table, seat, shared, whole
-        """``shared``: the JSON of ``info``; ``whole``: the JSON of the whole table (with rules and results)."""
+        """``shared``: the JSON of ``info``; ``whole``: the JSON of the whole table (with rules and results);
+        each encoded once, when a state first needs it (a change every socket takes as a delta needs
+        neither)."""
         hand = table.match.current or table.last_hand
         self.observation = observe(hand, seat) if hand is not None else None
         legal: list[str] = []
@@ -145,15 +152,15 @@ def state_text(seen: SeatView, log_from: int, whole: bool = False) -> str:
         log = [record_to_dict(r) for r in obs.log[log_from:]]
         fields = dumps({**snap.fields, "log_from": log_from, "log": log})
         view = f'{fields[:-1]},"melds":{seen.table.meld_texts.sides(obs.melds)}}}'
-    shared = seen.whole() if whole else seen.shared
+    shared = seen.whole() if whole else seen.shared()
     return f'"you":{dumps(seen.seat)},"table":{shared},"view":{view},"legal":{dumps(snap.legal)},"v":{snap.v}}}'
 
 
 def send_full(table: TableState, conn: Viewer, reply_to: int | None = None) -> None:
     """Send one connection the whole state (on joining, or when it asks to resynchronise)."""
     info = table_info(table, full=True)
-    shared = dumps(info)
-    _tell(conn, SeatView(table, conn.seat, info, shared, lambda: shared), reply_to, full=True)
+    shared = functools.cache(lambda: dumps(info))
+    _tell(conn, SeatView(table, conn.seat, info, shared, shared), reply_to, full=True)
 
 
 def broadcast(
@@ -168,8 +175,8 @@ def broadcast(
     if not table.conns:
         return
     info = table_info(table, full)
-    shared = dumps(info)
-    whole = functools.cache(lambda: shared if full else dumps(table_info(table, full=True)))
+    shared = functools.cache(lambda: dumps(info))
+    whole = functools.cache(lambda: shared() if full else dumps(table_info(table, full=True)))
     seats: dict[int | None, SeatView] = {}
     for conn in list(table.conns):
         if conn is exclude:
