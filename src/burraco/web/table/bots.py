@@ -182,15 +182,17 @@ class BotScheduler:
             return None
         if self._moved_on(pending):
             return True
-        table.runtime.bot_pool.fell_back()
-        log.warning(
-            "table %s: the %s bot of seat %d did not decide in time (%s): the %s bot moved for it",
-            table.id,
-            pending.name,
-            pending.seat,
-            error,
-            FALLBACK_BOT,
-        )
+        unlogged = table.runtime.bot_pool.fell_back(table.runtime.clock())
+        if unlogged is not None:
+            log.warning(
+                "table %s: the %s bot of seat %d did not decide in time (%s): the %s bot moved for it%s",
+                table.id,
+                pending.name,
+                pending.seat,
+                error,
+                FALLBACK_BOT,
+                f" ({unlogged - 1} other late decisions since the last such line)" if unlogged > 1 else "",
+            )
         return await self.play(pending.seat, choose_now(table, FALLBACK_BOT, pending.seat))
 
     async def _loop(self) -> None:

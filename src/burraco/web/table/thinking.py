@@ -64,6 +64,8 @@ BACKGROUND_EVERY: Final = 4
 """While decisions of both kinds wait, one in this many goes to a background one (an all-bot table's)."""
 DEADLINE: Final = 5.0
 """Seconds a decision may take from being asked for, waiting included (``BURRACO_BOT_DEADLINE``)."""
+FALLBACK_LOG_EVERY: Final = 60.0
+"""Seconds between two log lines of late bot decisions (each is counted in ``/api/stats`` all the same)."""
 
 
 class Overdue(Exception):
@@ -131,6 +133,8 @@ class BotPool:
         """Decisions not thought by their deadline."""
         self.fallbacks = 0
         """Moves a cheaper bot made for a slow one whose decision was late (``bots.py`` counts them)."""
+        self._unlogged = 0
+        self._logged_at: float | None = None
 
     @property
     def backend(self) -> str:
@@ -163,9 +167,16 @@ class BotPool:
         """The owners with decisions of this kind waiting, in the order they will be served."""
         return list(self._turns[background])
 
-    def fell_back(self) -> None:
-        """Count a move a cheaper bot made for a late decision."""
+    def fell_back(self, now: float) -> int | None:
+        """Count a move a cheaper bot made for a late decision; when it is to be logged (the first, then
+        at most once every :data:`FALLBACK_LOG_EVERY` seconds, so a saturated machine does not flood
+        the log), the fallbacks since the last line logged, this one included; else None."""
         self.fallbacks += 1
+        self._unlogged += 1
+        if self._logged_at is not None and now - self._logged_at < FALLBACK_LOG_EVERY:
+            return None
+        unlogged, self._unlogged, self._logged_at = self._unlogged, 0, now
+        return unlogged
 
     def stats(self) -> dict[str, Any]:
         """The pool's figures for ``/api/stats``."""
