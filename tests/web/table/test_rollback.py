@@ -12,9 +12,12 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from burraco.core.actions import Action
+from burraco.core.errors import IllegalActionError
 from burraco.core.history_model import snapshot as hand_state
 from burraco.core.options import Rules
 from burraco.web.persistence import db
@@ -113,3 +116,22 @@ def test_rollbacks_across_checkpoints_hands_and_the_match_end() -> None:
     table, reference, failures = asyncio.run(run(7, 2, failing, 4000))
     assert failures > 100 and table.hand_no >= 2
     assert state(table) == state(reference) and table.seq == reference.seq
+
+
+def test_a_refused_move_changes_nothing_and_replays_nothing() -> None:
+    """The engine refuses before it changes anything: the step puts back only its seats and fields (the
+    match is the same object, not a replayed copy) and the next move plays on."""
+
+    async def scenario() -> None:
+        table, _reference, _failures = await run(3, 2, set(), 10)
+        hand = table.match.current
+        assert hand is not None and table.status == Status.PLAYING
+        before, match = state(table), table.match
+        with pytest.raises(IllegalActionError):
+            await table.act(hand.to_play, Action("attach", (0,), 99))  # (no meld 99: illegal in any phase)
+        assert state(table) == before and table.match is match
+        seq, played = table.seq, len(hand.log)
+        await table.act(hand.to_play, hand.legal_actions()[0])
+        assert table.seq == seq + 1 and len(hand.log) == played + 1
+
+    asyncio.run(scenario())

@@ -10,7 +10,9 @@ and the steps stored since are kept as their events; a rollback clones that copy
 events again, through the same :func:`~burraco.web.table.events.apply_event` that rebuilds a table after
 a restart, then puts the seats and fields back as the step found them. The engine is deterministic, so
 the match comes out exactly as it was; a step costs a few attribute reads instead of a deep copy, and
-the rare rollback a few replayed moves.
+the rare rollback a few replayed moves. A move the engine refuses costs no replay at all: each event
+calls the engine before it changes anything, and the engine changes nothing when it refuses
+(``IllegalActionError``), so a step whose first event is refused only puts its seats and fields back.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class StepStart:
         return cls([dataclasses.replace(s) for s in table.seats], {n: getattr(table, n) for n in SNAPSHOT_FIELDS})
 
     def restore(self, table: TableState) -> None:
-        table.seats = self.seats
+        table.seats = [dataclasses.replace(s) for s in self.seats]  # (this copy may serve again)
         for name, value in self.fields.items():
             setattr(table, name, value)
 
@@ -98,7 +100,7 @@ class Rollback:
         checkpoint = self._checkpoint
         assert checkpoint is not None, "restore() before begin()"
         table.match = checkpoint.match.clone()
-        StepStart([dataclasses.replace(s) for s in checkpoint.start.seats], checkpoint.start.fields).restore(table)
+        checkpoint.start.restore(table)
         for event, action in self._since:
             apply_event(table, event, action)
         start.restore(table)

@@ -25,6 +25,7 @@ import logging
 from typing import Any
 
 from burraco.core.actions import Action
+from burraco.core.errors import IllegalActionError
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table import results, tournament_clock, turn_clock, views
@@ -73,20 +74,25 @@ class _Step:
         if self._nested:
             return
         table = self._table
+        rows, table._pending = table._pending or [], None
+        if error is not None:
+            self._undo(error)
+            return
+        started = self._status == Status.WAITING and table.status != Status.WAITING
         try:
-            if error is None:
-                rows, table._pending = table._pending or [], None
-                started = self._status == Status.WAITING and table.status != Status.WAITING
-                await table._store(rows, Status.PLAYING.value if started else None)
-                table.rollback.stored(table._applied)
-        except BaseException:
-            table.rollback.restore(table, self._start)
+            await table._store(rows, Status.PLAYING.value if started else None)
+        except BaseException as failed:
+            self._undo(failed)
             raise
+        table.rollback.stored(table._applied)
+
+    def _undo(self, error: BaseException) -> None:
+        """Put the table back as the step found it (``durability.py``)."""
+        table = self._table
+        if isinstance(error, IllegalActionError) and not table._applied:  # refused before it changed anything
+            self._start.restore(table)
         else:
-            if error is not None:
-                table.rollback.restore(table, self._start)
-        finally:
-            table._pending = None
+            table.rollback.restore(table, self._start)
 
 
 class Table(TableState):
