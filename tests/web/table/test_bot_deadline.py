@@ -163,3 +163,13 @@ def test_the_tables_bot_moves_by_the_deadline_when_its_worker_stalls(
     assert "intermediate" in record.getMessage()
     stats = client.get("/api/stats").json()
     assert stats["bot_fallbacks"] == 1 and stats["bot_backend"] == "processes" and stats["bot_replaced"] == 1
+
+
+def test_late_decisions_are_logged_at_most_once_a_minute_with_their_count() -> None:
+    """A saturated machine's fallbacks are each counted, but logged once a minute (with how many)."""
+    pool = BotPool(workers=1, processes=False)
+    every = thinking.FALLBACK_LOG_EVERY
+    assert pool.fell_back(0.0) == 1  # the first is logged at once
+    assert [pool.fell_back(t) for t in (1.0, every / 2, every - 1)] == [None, None, None]
+    assert pool.fell_back(every) == 4  # this one and the three since the last line
+    assert pool.fell_back(every + 1) is None and pool.fallbacks == 6
