@@ -268,10 +268,10 @@ def test_play_a_hand_in_the_browser(server: str, tmp_path: Path) -> None:
         for nth in (0, 4, 8):  # three cards that (on this deal) make no meld: the engine's reason shows
             page.click(f"#hand .card >> nth={nth}")
         page.click("#btn-meld")
-        page.wait_for_function(
-            "(n) => document.querySelector('#message').textContent || "
+        page.wait_for_function(  # the refusal's reason replaces the hint, or a meld is laid
+            "([n, hint]) => (document.querySelector('#message').textContent || hint) !== hint || "
             "document.querySelectorAll('.meld.mine').length > n",
-            arg=melds_before,
+            arg=[melds_before, hint],
         )
         message = page.inner_text("#message")
         assert re.search(r"rules §|Not allowed|meld", message) or page.locator(".meld.mine").count() > melds_before
