@@ -15,7 +15,7 @@ Cards travel in the text notation of docs/rules.md §1 (``10H``, ``JK``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 import orjson
@@ -133,34 +133,109 @@ def dumps(data: Any) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+VIEW_KEYS: Final = (
+    "seat",
+    "players",
+    "dealer",
+    "to_play",
+    "phase",
+    "hand",
+    "hand_sizes",
+    "side_of",
+    "discard_pile",
+    "stock",
+    "pozzetti",
+    "pozzetto_of_side",
+    "known",
+    "log_len",
+    "must_draw",
+    "one_card_pick",
+    "end_reason",
+)
+"""The keys of a view but its ``log``, ``log_from`` and ``melds``, in :func:`view_values`' order."""
+
+
+def view_values(view: Observation) -> tuple[Any, ...]:
+    """The view's fields (but its log and melds) as the observation holds them, one per
+    :data:`VIEW_KEYS`: tuples of card ids and numbers, cheap to compare, turned into their JSON form
+    (:func:`values_json`) only for what is sent.
+
+    >>> from burraco.core.hand import Hand
+    >>> from burraco.core.view import observe
+    >>> values = view_values(observe(Hand.deal(players=2, seed=3), 0))
+    >>> values_json(values, (VIEW_KEYS.index("stock"),))
+    {'stock': 63}
+    """
+    return (
+        view.seat,
+        view.players,
+        view.dealer,
+        view.to_play,
+        view.phase,
+        view.hand,
+        view.hand_sizes,
+        view.side_of,
+        view.discard_pile,
+        view.stock_size,
+        view.pozzetto_sizes,
+        view.pozzetto_of_side,
+        view.known_cards,
+        len(view.log),
+        view.must_draw,
+        view.one_card_pick,
+        view.end_reason,
+    )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _hand_text(cards: tuple[int, ...]) -> list[str]:
+    return cards_text(sorted(cards, key=sort_key))
+
+
+def _pick_text(card: int) -> str:
+    return CARD_TEXT[card] if card >= 0 else ""
+
+
+_TO_JSON: Final[tuple[Callable[[Any], Any], ...]] = (
+    _same,  # seat
+    _same,  # players
+    _same,  # dealer
+    _same,  # to_play
+    _same,  # phase
+    _hand_text,  # hand
+    list,  # hand_sizes
+    list,  # side_of
+    cards_text,  # discard_pile
+    _same,  # stock
+    list,  # pozzetti
+    lambda taken: [list(p) for p in taken],  # pozzetto_of_side
+    lambda known: [cards_text(k) for k in known],  # known
+    _same,  # log_len
+    _same,  # must_draw
+    _pick_text,  # one_card_pick
+    _same,  # end_reason
+)
+
+
+def values_json(values: tuple[Any, ...], which: Iterable[int] | None = None) -> dict[str, Any]:
+    """The JSON form of :func:`view_values` (of the indexes ``which`` only, when given)."""
+    indexes = range(len(VIEW_KEYS)) if which is None else which
+    return {VIEW_KEYS[i]: _TO_JSON[i](values[i]) for i in indexes}
+
+
 def view_fields(view: Observation, log_from: int = 0) -> dict[str, Any]:
     """:func:`view_to_dict` without its ``melds`` (``log`` holds the records from ``log_from`` on)."""
     return _view_fields(view, log_from)
 
 
 def _view_fields(view: Observation, log_from: int) -> dict[str, Any]:
-    hand = sorted(view.hand, key=sort_key)
-    return {
-        "seat": view.seat,
-        "players": view.players,
-        "dealer": view.dealer,
-        "to_play": view.to_play,
-        "phase": view.phase,
-        "hand": cards_text(hand),
-        "hand_sizes": list(view.hand_sizes),
-        "side_of": list(view.side_of),
-        "discard_pile": cards_text(view.discard_pile),
-        "stock": view.stock_size,
-        "pozzetti": list(view.pozzetto_sizes),
-        "pozzetto_of_side": [list(p) for p in view.pozzetto_of_side],
-        "known": [cards_text(k) for k in view.known_cards],
-        "log_from": log_from,
-        "log": [record_to_dict(r) for r in view.log[log_from:]],
-        "log_len": len(view.log),
-        "must_draw": view.must_draw,
-        "one_card_pick": CARD_TEXT[view.one_card_pick] if view.one_card_pick >= 0 else "",
-        "end_reason": view.end_reason,
-    }
+    fields = values_json(view_values(view))
+    fields["log_from"] = log_from
+    fields["log"] = [record_to_dict(r) for r in view.log[log_from:]]
+    return fields
 
 
 def scores_to_list(scores: Sequence[SideScore]) -> list[dict[str, Any]]:

@@ -17,7 +17,6 @@ calls the engine before it changes anything, and the engine changes nothing when
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -55,10 +54,10 @@ class StepStart:
 
     @classmethod
     def of(cls, table: TableState) -> StepStart:
-        return cls([dataclasses.replace(s) for s in table.seats], {n: getattr(table, n) for n in SNAPSHOT_FIELDS})
+        return cls([s.copy() for s in table.seats], {n: getattr(table, n) for n in SNAPSHOT_FIELDS})
 
     def restore(self, table: TableState) -> None:
-        table.seats = [dataclasses.replace(s) for s in self.seats]  # (this copy may serve again)
+        table.seats = [s.copy() for s in self.seats]  # (this copy may serve again)
         for name, value in self.fields.items():
             setattr(table, name, value)
 

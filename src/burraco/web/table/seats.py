@@ -37,6 +37,12 @@ class Seat:
     absent_since: float = 0.0
     ready: bool = False
 
+    def copy(self) -> Seat:
+        """A copy (a step keeps one of each seat to go back to: ``durability.py``)."""
+        return Seat(
+            self.user_id, self.name, self.bot, self.left, self.standin, self.connections, self.absent_since, self.ready
+        )
+
     @property
     def empty(self) -> bool:
         return self.user_id is None

@@ -6,14 +6,13 @@ spectator count."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
 from burraco.core.melds import Meld
 from burraco.core.view import observe
-from burraco.web.protocol.delta import Delta, Snapshot, diff, next_version
-from burraco.web.protocol.serialize import dumps, record_to_dict, view_fields
+from burraco.web.protocol.delta import Delta, Snapshot, TableChanges, diff, next_version
+from burraco.web.protocol.serialize import dumps, record_to_dict, values_json, view_values
 from burraco.web.table import results, tournament_clock, turn_clock
 from burraco.web.table.connection import Viewer
 from burraco.web.table.model import Status, TableState
@@ -66,15 +65,16 @@ class SeatView:
         info: dict[str, Any],
         shared: Callable[[], str],
         whole: Callable[[], str],
+        tables: TableChanges,
     ) -> None:
-        self.table, self.seat, self.shared, self.whole = table, seat, shared, whole
+        self.table, self.seat, self.shared, self.whole, self.tables = table, seat, shared, whole, tables
         """``shared``: the JSON of ``info``; ``whole``: the JSON of the whole table (with rules and results);
         each encoded once, when a state first needs it (a change every socket takes as a delta needs
-        neither)."""
+        neither); ``tables``: what changed in ``info``, worked out once for every seat."""
         hand = table.match.current or table.last_hand
         self.observation = observe(hand, seat) if hand is not None else None
         legal: list[str] = []
-        fields: dict[str, Any] | None = None
+        values: tuple[Any, ...] | None = None
         melds: tuple[tuple[Meld, ...], ...] = ()
         if hand is not None and self.observation is not None:
             if (
@@ -84,11 +84,10 @@ class SeatView:
                 and table.controller(seat) is None
             ):
                 legal = [str(a) for a in hand.legal_actions()]
-            fields = view_fields(self.observation, len(self.observation.log))
-            del fields["log_from"], fields["log"]
+            values = view_values(self.observation)
             melds = self.observation.melds
         log = self.observation.log if self.observation is not None else ()
-        self.snapshot = Snapshot(next_version(), seat, table.hand_no, info, fields, melds, log, legal)
+        self.snapshot = Snapshot(next_version(), seat, table.hand_no, info, values, melds, log, legal)
         self._texts: dict[tuple[str, int], str] = {}
 
     def state(self, log_from: int, reply_to: int | None, whole: bool = False) -> str:
@@ -124,7 +123,7 @@ def _tell(conn: Viewer, seen: SeatView, reply_to: int | None, full: bool) -> Non
     table = seen.table
     if conn.deltas:
         base = conn.sent
-        change = None if full or base is None else diff(base, seen.snapshot)
+        change = None if full or base is None else diff(base, seen.snapshot, seen.tables)
         if base is not None and change is not None:
             if change.empty and reply_to is None:
                 return
@@ -148,9 +147,9 @@ def state_text(seen: SeatView, log_from: int, whole: bool = False) -> str:
     seat's view, log from ``log_from`` on."""
     snap, obs = seen.snapshot, seen.observation
     view = "null"
-    if obs is not None and snap.fields is not None:
+    if obs is not None and snap.values is not None:
         log = [record_to_dict(r) for r in obs.log[log_from:]]
-        fields = dumps({**snap.fields, "log_from": log_from, "log": log})
+        fields = dumps({**values_json(snap.values), "log_from": log_from, "log": log})
         view = f'{fields[:-1]},"melds":{seen.table.meld_texts.sides(obs.melds)}}}'
     shared = seen.whole() if whole else seen.shared()
     return f'"you":{dumps(seen.seat)},"table":{shared},"view":{view},"legal":{dumps(snap.legal)},"v":{snap.v}}}'
@@ -159,8 +158,8 @@ def state_text(seen: SeatView, log_from: int, whole: bool = False) -> str:
 def send_full(table: TableState, conn: Viewer, reply_to: int | None = None) -> None:
     """Send one connection the whole state (on joining, or when it asks to resynchronise)."""
     info = table_info(table, full=True)
-    shared = functools.cache(lambda: dumps(info))
-    _tell(conn, SeatView(table, conn.seat, info, shared, shared), reply_to, full=True)
+    shared = _once(lambda: dumps(info))
+    _tell(conn, SeatView(table, conn.seat, info, shared, shared, TableChanges(info)), reply_to, full=True)
 
 
 def broadcast(
@@ -175,16 +174,29 @@ def broadcast(
     if not table.conns:
         return
     info = table_info(table, full)
-    shared = functools.cache(lambda: dumps(info))
-    whole = functools.cache(lambda: shared() if full else dumps(table_info(table, full=True)))
+    shared = _once(lambda: dumps(info))
+    whole = _once(lambda: shared() if full else dumps(table_info(table, full=True)))
+    tables = TableChanges(info)
     seats: dict[int | None, SeatView] = {}
     for conn in list(table.conns):
         if conn is exclude:
             continue
         seen = seats.get(conn.seat)
         if seen is None:
-            seen = seats[conn.seat] = SeatView(table, conn.seat, info, shared, whole)
+            seen = seats[conn.seat] = SeatView(table, conn.seat, info, shared, whole, tables)
         _tell(conn, seen, reply_to if conn is actor else None, full)
+
+
+def _once(encode: Callable[[], str]) -> Callable[[], str]:
+    """``encode``, run at most once: later calls return its first text."""
+    text: list[str] = []
+
+    def get() -> str:
+        if not text:
+            text.append(encode())
+        return text[0]
+
+    return get
 
 
 def send_watchers(table: TableState, now: float) -> None:
