@@ -175,13 +175,22 @@ async def _receive(
 
 
 async def _pump(conn: Outbox, websocket: WebSocket) -> None:
-    """Send a connection's queued messages in order; stop at the close marker or a dead socket."""
+    """Send a connection's queued messages in order; stop at the close marker or a dead socket. While
+    nothing is queued, the connection sends at once itself (``Outbox.direct``)."""
     try:
         while True:
-            text = await conn.queue.get()
-            if text is None:
+            if conn.queue.empty():
+                conn.direct = websocket.send_text
+            try:
+                sending = await conn.queue.get()
+            finally:
+                conn.direct = None  # (until this send is done, later messages queue behind it)
+            if sending is None:
                 break
-            await websocket.send_text(text)
+            if isinstance(sending, str):
+                await websocket.send_text(sending)
+            else:  # a send started at once that had to wait
+                await sending
     except Exception:
         conn.closed = True
     with contextlib.suppress(Exception):

@@ -37,8 +37,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine, Generator
-from typing import Any, Generic, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from burraco.web.table.resume import Rest, as_coroutine
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -91,7 +93,7 @@ class TableActor:
         loop = asyncio.get_running_loop()
         self._starting = True
         try:
-            coro = _as_coroutine(work())
+            coro = as_coroutine(work())
             waiting_on = coro.send(None)
         except BaseException as ended:  # done (or failed) without waiting
             self._starting = False
@@ -103,7 +105,7 @@ class TableActor:
             raise
         self._starting = False
         future: asyncio.Future[T] = loop.create_future()
-        self._task = loop.create_task(self._serve(_Rest(coro, waiting_on), future))
+        self._task = loop.create_task(self._serve(Rest(coro, waiting_on), future))
         return await future
 
     async def _serve(self, rest: Awaitable[Any] | None = None, future: asyncio.Future[Any] | None = None) -> None:
@@ -132,44 +134,6 @@ async def _perform(work: Work, future: asyncio.Future[Any]) -> None:
         _settle(future, error=error)
     else:
         _settle(future, result=result)
-
-
-class _Rest(Generic[T]):
-    """The rest of a coroutine already run up to its first wait: awaiting this goes on from there."""
-
-    __slots__ = ("_coro", "_waiting_on")
-
-    def __init__(self, coro: Coroutine[Any, Any, T], waiting_on: Any) -> None:
-        self._coro, self._waiting_on = coro, waiting_on
-
-    def __await__(self) -> Generator[Any, Any, T]:
-        coro, waiting_on = self._coro, self._waiting_on
-        while True:  # what ``yield from coro`` does, from the middle of it
-            try:
-                sent = yield waiting_on
-            except GeneratorExit:
-                coro.close()
-                raise
-            except BaseException as error:  # cancellation reaches the work where it waits
-                try:
-                    waiting_on = coro.throw(error)
-                except StopIteration as stop:
-                    return stop.value  # type: ignore[no-any-return]
-            else:
-                try:
-                    waiting_on = coro.send(sent)
-                except StopIteration as stop:
-                    return stop.value  # type: ignore[no-any-return]
-
-
-def _as_coroutine(awaitable: Awaitable[T]) -> Coroutine[Any, Any, T]:
-    if isinstance(awaitable, Coroutine):
-        return awaitable
-    return _await(awaitable)
-
-
-async def _await(awaitable: Awaitable[T]) -> T:
-    return await awaitable
 
 
 def _log_error(future: asyncio.Future[Any]) -> None:

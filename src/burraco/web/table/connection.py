@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from burraco.web.accounts.auth import User
 from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.protocol.delta import Snapshot
 from burraco.web.protocol.serialize import dumps
+from burraco.web.table.resume import Rest
 
 log = logging.getLogger(__name__)
 MAX_QUEUE: Final = 256
@@ -21,13 +23,20 @@ MAX_QUEUE: Final = 256
 
 
 class Outbox:
-    """A socket's outbound queue of serialized messages, ended by a close marker (``None``)."""
+    """A socket's outbound queue of serialized messages, ended by a close marker (``None``).
+
+    While its socket's sender (``routes/sockets.py``) has nothing queued and is not sending, a message
+    goes out at once, in the caller (:attr:`direct`): no queue, no task switch. If the socket makes
+    that send wait (its client reads slowly), the send is queued, to be finished by the sender before
+    anything queued after it, so messages always leave in order."""
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | Rest[None] | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
+        self.direct: Callable[[str], Coroutine[Any, Any, None]] | None = None
+        """The socket's send, set by its sender while it waits for the queue (None: queue everything)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (serialized now, so it is a snapshot of the table at this moment)."""
@@ -35,14 +44,30 @@ class Outbox:
             self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
-        """Queue an already serialized message (one text may be shared by many spectators)."""
+        """Send or queue an already serialized message (one text may be shared by many spectators)."""
         if self.closed:
+            return
+        if self.direct is not None and self.queue.empty() and self._send_now(self.direct, text):
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.warning("closing a connection that does not read its messages")
             self.close(CloseCode.SLOW, "too many unread messages: reconnect")
             return
         self.queue.put_nowait(text)
+
+    def _send_now(self, direct: Callable[[str], Coroutine[Any, Any, None]], text: str) -> bool:
+        """Send ``text`` in the caller; when the socket makes it wait, queue the rest of the send."""
+        coro = direct(text)
+        try:
+            waiting_on = coro.send(None)
+        except StopIteration:
+            return True
+        except Exception:  # the socket is gone: the sender stops at the close marker
+            self.direct = None
+            self.close()
+            return True
+        self.queue.put_nowait(Rest(coro, waiting_on))
+        return True
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Stop after the queued messages; the socket is closed with ``code`` and ``reason``."""
