@@ -13,7 +13,9 @@ p50/p99/max, the servers' CPU and memory, Redis's CPU, and whether every answere
 against one client; those clients' latencies are reported apart (``bot_table_p50_ms``...).
 Over the measured time it also counts the hands finished and dealt (the matches never end: whole hands
 in steady state) and the server's CPU per stored action (its processes' CPU time from ``/proc``,
-before and after, over every action stored in that time, the bots' too), and the load client's own CPU.
+before and after, over every action stored in that time, the bots' too), and the load client's own CPU,
+each also in *anchors*: the CPU time of a fixed piece of Python timed every second meanwhile
+(``anchor.py``), so runs on machines of different speeds compare.
 Everything is bounded: at most 5000 tables, 8 processes, 600 measured seconds, 300 s to create and
 seat the tables (concurrently; ``setup_s`` in the summary says how long it took), 10 s to stop."""
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from burraco.bots.registry import DIFFICULTIES
+from burraco.loadtest.anchor import Anchor
 from burraco.loadtest.client import Stats, Storm, play_client
 from burraco.loadtest.servers import HOST, Servers, redis_cpu, started, stored_actions
 from burraco.web.http.metrics import GcPauses, LoopLag
@@ -189,12 +192,13 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     stats.latencies.clear()
     stats.bot_latencies.clear()
     stats.hands = 0
-    if storm is not None:  # the storm blows in the middle of the measured time
-        await asyncio.sleep(max(0.0, plan.seconds / 2 - storm.window / 2))
-        storm.start.set()
-        await asyncio.sleep(plan.seconds - max(0.0, plan.seconds / 2 - storm.window / 2))
-    else:
-        await asyncio.sleep(plan.seconds)
+    with Anchor() as anchor:  # the machine's speed meanwhile
+        if storm is not None:  # the storm blows in the middle of the measured time
+            await asyncio.sleep(max(0.0, plan.seconds / 2 - storm.window / 2))
+            storm.start.set()
+            await asyncio.sleep(plan.seconds - max(0.0, plan.seconds / 2 - storm.window / 2))
+        else:
+            await asyncio.sleep(plan.seconds)
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - cpu_started
     server_cpu_after, server_rss = servers.usage()
@@ -222,6 +226,8 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     bot_lat = bot_measured or [float("nan")]
     reconnects = sorted(stats.reconnects) or [float("nan")]
     one = server_after[0]
+    server_ms = 1000 * (server_cpu_after - server_cpu) / in_window if in_window else 0.0
+    client_ms = 1000 * client_cpu / in_window if in_window else 0.0
     return {
         "processes": plan.processes,
         "route": plan.route,
@@ -244,8 +250,11 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
         "bot_table_p50_ms": round(1000 * bot_lat[len(bot_lat) // 2], 2),
         "bot_table_p99_ms": round(1000 * bot_lat[min(len(bot_lat) - 1, int(len(bot_lat) * 0.99))], 2),
         "stored_actions_measured": in_window,
-        "server_cpu_ms_per_action": round(1000 * (server_cpu_after - server_cpu) / in_window, 3) if in_window else 0,
-        "client_cpu_ms_per_action": round(1000 * client_cpu / in_window, 3) if in_window else 0,
+        "server_cpu_ms_per_action": round(server_ms, 3),
+        "client_cpu_ms_per_action": round(client_ms, 3),
+        "anchor_ms": anchor.median_ms,
+        "server_cpu_per_action_anchors": round(server_ms / anchor.median_ms, 4),
+        "client_cpu_per_action_anchors": round(client_ms / anchor.median_ms, 4),
         "refused": stats.refused,
         "client_errors": stats.errors,
         "confirmed_actions": stats.confirmed,

@@ -16,6 +16,9 @@ def test_a_short_load_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["hands_dealt"] >= 0 and figures["stored_actions_measured"] > 0
     assert figures["server_cpu_ms_per_action"] > 0 and figures["client_cpu_ms_per_action"] > 0
+    assert figures["anchor_ms"] > 0  # the machine's speed, timed during the run
+    ratio = figures["server_cpu_ms_per_action"] / figures["anchor_ms"]
+    assert figures["server_cpu_per_action_anchors"] == pytest.approx(ratio, rel=0.01, abs=1e-4)
     assert "actions_per_s=" in capsys.readouterr().out
 
 
