@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from burraco.web.persistence import db
+from burraco.web.persistence.copy_rows import copy_rows
 from burraco.web.persistence.repositories.tables import TableRepository
 
 TABLES = 40
@@ -85,6 +86,27 @@ def test_a_bad_write_in_a_batch_fails_alone_and_the_others_commit(database: str)
     assert [f.result(timeout=30) for f in [*good, more]] == [None, None, None]
     assert store.writer.stats.failed_batches > failed_before
     assert {seq for _, seq in stored(store)} == {1, 2, 3, 4, 5}
+    store.close()
+
+
+def test_a_batch_is_stored_exactly_on_either_database(database: str) -> None:
+    """A batch's rows come back exactly as they were given, whatever they hold (PostgreSQL writes a
+    batch's rows with one ``COPY``: tabs, newlines, backslashes, quotes, accents, NULLs and a float's
+    last digits must survive its text format)."""
+    store = db.Store(database, linger=0.3)  # the writes below land in one batch
+    table_id = make_tables(store, 1)[0]
+    texts = ["tab\there", "new\nline", "back\\slash \\N", "quote ' \" end", "Niccolò • ♥", "", "\\."]
+    rows = [
+        {**event_row(table_id, seq), "text": text, "user_id": seq if seq % 2 else None, "at": 1.8e9 + seq / 3}
+        for seq, text in enumerate(texts, start=1)
+    ]
+    futures = [store.insert(db.events, row) for row in rows]
+    assert [f.result(timeout=30) for f in futures] == [None] * len(rows)
+    columns = [db.events.c[key] for key in rows[0]]
+    back = store.read(lambda c: [dict(r._mapping) for r in c.execute(select(*columns).order_by(db.events.c.seq))])
+    assert back == rows
+    copied = store.writer.stats.copied_rows
+    assert (copied >= 2) if database.startswith("postgresql") else copied == 0
     store.close()
 
 
@@ -177,3 +199,20 @@ def test_a_step_with_a_status_is_one_transaction_by_compiled_statements(database
     assert status_only is not None and status_only.result(timeout=30) is None
     assert statuses(store)[first] == "closed"
     store.close()
+
+
+def test_a_refused_copy_is_sqlalchemys_error_and_rolls_back() -> None:
+    """PostgreSQL: a ``COPY`` the database refuses raises SQLAlchemy's ``IntegrityError`` (what the
+    writer's retries and the callers expect) and leaves nothing of its rows."""
+    from db_backends import postgres_schema  # (here: the kill -9 test's child imports this module alone)
+
+    with postgres_schema() as url:
+        store = db.Store(url)
+        table_id = make_tables(store, 1)[0]
+        engine = store.writer.engine
+        keys = tuple(event_row(table_id, 1))
+        rows = [tuple(event_row(table_id, seq).values()) for seq in (1, 2, 2)]  # seq 2 twice: refused
+        with engine.connect() as connection, pytest.raises(IntegrityError), connection.begin():
+            copy_rows(connection, db.events, keys, rows)
+        assert stored(store) == set()
+        store.close()

@@ -3,8 +3,8 @@
 Every write is queued; the writer takes everything queued — up to :data:`MAX_BATCH_ROWS` rows, waiting
 at most :data:`LINGER_S` for more — and commits it in **one transaction**. Consecutive row inserts
 into the same table go to the driver as one ``executemany`` of an INSERT compiled once per table and
-set of columns (on PostgreSQL psycopg pipelines it; on SQLite it is one loop in C), so no statement
-is built per move. Each write's future is set only once the transaction holding it has committed:
+set of columns (on SQLite it is one loop in C), or on PostgreSQL as one ``COPY`` (``copy_rows.py``),
+so no statement is built per move. Each write's future is set only once the transaction holding it has committed:
 a move is acknowledged after its commit, never before. A write queued with an ``asyncio`` future (the
 tables' moves) has it settled on its event loop, every future of a batch in one call: one wake-up of the
 loop per group commit, not one per move. If a batch fails, its writes are retried one
@@ -39,11 +39,14 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import Connection, Engine, Table, bindparam
+from sqlalchemy import Connection, Engine, Table
 from sqlalchemy.exc import OperationalError
+
+from burraco.web.persistence.compiled import Statements
+from burraco.web.persistence.copy_rows import COPY_FROM_ROWS, can_copy, copy_rows
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -106,30 +109,6 @@ class Step:
     parts: tuple[Insert | Update, ...]
 
 
-@dataclass(slots=True)
-class _Compiled:
-    """One table's INSERT for one set of columns, compiled once for the writer's dialect."""
-
-    sql: str
-    keys: tuple[str, ...]
-    positional: bool
-    processors: tuple[Callable[[Any], Any] | None, ...]
-
-    def params(self, rows: Sequence[dict[str, Any]]) -> list[Any]:
-        keys, processors = self.keys, self.processors
-        if not any(processors):
-            if self.positional:
-                return [tuple([row.get(key) for key in keys]) for row in rows]
-            return [{key: row.get(key) for key in keys} for row in rows]
-        values = [
-            [row.get(key) if fn is None else fn(row.get(key)) for key, fn in zip(keys, processors, strict=True)]
-            for row in rows
-        ]
-        if self.positional:
-            return [tuple(v) for v in values]
-        return [dict(zip(keys, v, strict=True)) for v in values]
-
-
 @dataclass
 class WriterStats:
     """What the writer did since it started (read by tests and ``/api/stats``-like tools)."""
@@ -138,43 +117,9 @@ class WriterStats:
     rows: int = 0
     writes: int = 0
     largest_batch: int = 0
+    copied_rows: int = 0
+    """Rows written by ``COPY`` (PostgreSQL: ``copy_rows.py``)."""
     failed_batches: int = 0
-
-
-@dataclass
-class _Statements:
-    """The compiled inserts, by table and columns."""
-
-    engine: Engine
-    cache: dict[tuple[str, tuple[str, ...]], _Compiled] = field(default_factory=dict)
-
-    def get(self, table: Table, keys: tuple[str, ...]) -> _Compiled:
-        found = self.cache.get((table.name, keys))
-        if found is None:
-            statement = table.insert()
-            found = self.cache[(table.name, keys)] = self._compile(table, statement, keys, keys)
-        return found
-
-    def get_update(self, table: Table, key: str, columns: tuple[str, ...]) -> _Compiled:
-        """``UPDATE table SET columns WHERE key = :key`` (the key's parameter is named ``_at``)."""
-        found = self.cache.get((table.name, ("=", key, *columns)))
-        if found is None:
-            statement = table.update().where(table.c[key] == bindparam("_at"))
-            params = (*columns, "_at")
-            found = self._compile(table, statement, columns, params)
-            self.cache[(table.name, ("=", key, *columns))] = found
-        return found
-
-    def _compile(self, table: Table, statement: Any, columns: tuple[str, ...], params: tuple[str, ...]) -> _Compiled:
-        dialect = self.engine.dialect
-        compiled = statement.compile(dialect=dialect, column_keys=list(columns), for_executemany=True)
-        order = tuple(compiled.positiontup or ()) if compiled.positional else tuple(compiled.binds)
-        order = tuple(name for name in order if name in params)
-        processors = tuple(
-            None if name == "_at" else table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
-            for name in order
-        )
-        return _Compiled(str(compiled), order, compiled.positional, processors)
 
 
 def _settle_on_loop(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
@@ -209,7 +154,8 @@ class Writer:
         self.max_rows = max_rows
         self.linger = linger
         self.stats = WriterStats()
-        self._statements = _Statements(engine)
+        self._statements = Statements(engine)
+        self._copy = can_copy(engine)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._connection: Connection | None = None
         self._last_batch = 0
@@ -383,7 +329,11 @@ class Writer:
             groups.setdefault(tuple(row), []).append(row)
         for keys, group in groups.items():
             compiled = self._statements.get(table, keys)
-            connection.exec_driver_sql(compiled.sql, compiled.params(group))
+            if self._copy and len(group) >= COPY_FROM_ROWS:
+                copy_rows(connection, table, compiled.keys, compiled.values(group))
+                self.stats.copied_rows += len(group)
+            else:
+                connection.exec_driver_sql(compiled.sql, compiled.params(group))
 
     def _drop_connection(self) -> None:
         connection, self._connection = self._connection, None
