@@ -14,12 +14,14 @@ from collections.abc import Callable
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from web_helpers import Player, create_table, guest, manager, simple_policy, table_of
 
 from burraco.core.actions import Action
 from burraco.core.match import Match
 from burraco.core.options import Rules
 from burraco.core.view import observe
+from burraco.web.persistence import db
 from burraco.web.table import bots, thinking
 from burraco.web.table.model import TableState
 from burraco.web.table.thinking import BotPool, Overdue, ThinkingError, Thought, think
@@ -125,7 +127,7 @@ def test_the_tables_bot_moves_by_the_deadline_when_its_worker_stalls(
     client_factory: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A champion's worker process stalls on its first decision: by the deadline the intermediate bot
-    has moved for it, the fallback counted in
+    has moved for it, the fallback recorded in the table's events, counted in
     /api/stats and logged with the table and the level; the worker is replaced and the champion's
     next decisions are thought again."""
     asked: list[str] = []
@@ -163,6 +165,13 @@ def test_the_tables_bot_moves_by_the_deadline_when_its_worker_stalls(
     assert "intermediate" in record.getMessage()
     stats = client.get("/api/stats").json()
     assert stats["bot_fallbacks"] == 1 and stats["bot_backend"] == "processes" and stats["bot_replaced"] == 1
+    # recorded with the table's events, just before the move the intermediate bot made instead
+    events = db.events.c
+    query = select(events.kind, events.seat, events.text).where(events.table_id == table.id).order_by(events.seq)
+    rows = [tuple(r) for r in table.runtime.store.read(lambda c: c.execute(query).all())]
+    [at] = [i for i, row in enumerate(rows) if row[0] == "fallback"]
+    assert rows[at] == ("fallback", 1, "champion|intermediate|late")
+    assert rows[at + 1][:2] == ("action", 1)
 
 
 def test_late_decisions_are_logged_at_most_once_a_minute_with_their_count() -> None:

@@ -24,9 +24,10 @@ from burraco.core.actions import Action
 from burraco.core.view import observe
 from burraco.web.protocol.messages import ErrorCode
 from burraco.web.table.actor import TableActor
+from burraco.web.table.events import TableEvent
 from burraco.web.table.model import Runtime, Status, TableState
 from burraco.web.table.seats import TableError
-from burraco.web.table.thinking import FALLBACK_BOT, Thought, slow
+from burraco.web.table.thinking import FALLBACK_BOT, Overdue, Thought, slow
 from burraco.web.table.thinking import SLOW_BOTS as SLOW_BOTS
 from burraco.web.table.thinking import build_bot as build_bot
 from burraco.web.table.timeout_turn import minimum_move
@@ -35,8 +36,9 @@ log = logging.getLogger(__name__)
 MASK63: Final = (1 << 63) - 1
 STORE_RETRY: Final = 1.0
 """Seconds a bot waits before playing again a move the database could not store."""
-Play = Callable[[int, Action], Awaitable[bool]]
-"""Play a bot's move for a seat in the table's actor: True played, False not stored (retry)."""
+Play = Callable[[int, Action, TableEvent | None], Awaitable[bool]]
+"""Play a bot's move for a seat in the table's actor, after storing the event that says who made it
+when it is not the seat's own bot's (a fallback): True played, False not stored (retry)."""
 
 
 def bot_seed(table: TableState, seat: int) -> int:
@@ -160,7 +162,7 @@ class BotScheduler:
         seat = table.hand.to_play
         if slow(name) and not table.timed_out_turn(seat):
             return Pending(name, seat, table.seq, thought(table, name, seat))
-        return await self.play(seat, choose_now(table, name, seat))
+        return await self.play(seat, choose_now(table, name, seat), None)
 
     def _moved_on(self, pending: Pending) -> bool:
         """Whether the table is no longer where ``pending`` was asked (a move, a human back)."""
@@ -172,11 +174,12 @@ class BotScheduler:
     async def _play(self, pending: Pending, action: Action) -> bool | None:
         if self._moved_on(pending):
             return True  # the table moved on while the bot thought: decide again from here
-        return await self.play(pending.seat, action)
+        return await self.play(pending.seat, action, None)
 
     async def _fall_back(self, pending: Pending, error: Exception) -> bool | None:
         """The slow bot's decision did not come in time: the quick :data:`FALLBACK_BOT` moves for it
-        here (deterministic for the table's seed), and the fallback is counted and logged."""
+        here (deterministic for the table's seed), and the fallback is recorded in the table's events
+        (before the move), counted and logged."""
         table = self.table
         if table.runtime.closing:
             return None
@@ -193,7 +196,8 @@ class BotScheduler:
                 FALLBACK_BOT,
                 f" ({unlogged - 1} other late decisions since the last such line)" if unlogged > 1 else "",
             )
-        return await self.play(pending.seat, choose_now(table, FALLBACK_BOT, pending.seat))
+        fallback = TableEvent.fallback(pending.seat, pending.name, FALLBACK_BOT, late=isinstance(error, Overdue))
+        return await self.play(pending.seat, choose_now(table, FALLBACK_BOT, pending.seat), fallback)
 
     async def _loop(self) -> None:
         table = self.table

@@ -49,6 +49,10 @@ class EventKind(StrEnum):
     """A tournament turn's time ran out (Art. 28)."""
     TIMER = "timer"
     """A player's turn timer ran out: the computer takes the minimum turn for them (``timeout_turn.py``)."""
+    FALLBACK = "fallback"
+    """A slow bot's decision did not come by its deadline (``late``) or its worker failed (``failed``):
+    a quicker bot moves for it, the ``action`` that follows (text: ``level|fallback level|why``).
+    Nothing at the table changes: the event records that the move was not the slow bot's own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,11 @@ class TableEvent:
     @classmethod
     def standin(cls, seat: int, *, on: bool) -> TableEvent:
         return cls(EventKind.STANDIN, seat, STANDIN_ON if on else "off")
+
+    @classmethod
+    def fallback(cls, seat: int, level: str, instead: str, *, late: bool) -> TableEvent:
+        """``instead`` moves for the ``level`` bot of ``seat``, whose decision was ``late`` (else failed)."""
+        return cls(EventKind.FALLBACK, seat, f"{level}|{instead}|{'late' if late else 'failed'}")
 
     @classmethod
     def from_row(cls, row: Any) -> TableEvent:
@@ -119,6 +128,7 @@ def apply_event(table: TableState, event: TableEvent, action: Action | None = No
     elif kind is EventKind.TIMER:
         table.auto_turn = seat
         table.absence = table.absence.timed_out(seat)
+    # (EventKind.FALLBACK changes nothing: it says who made the next move)
     track_turn(table)
 
 

@@ -323,9 +323,12 @@ class Table(TableState):
     def bot_task(self) -> asyncio.Task[None] | None:
         return self.bots.task
 
-    async def _bot_play(self, seat: int, action: Action) -> bool:
-        """Play a bot's move for ``seat`` (lock held): True played, False not stored (retry)."""
+    async def _bot_play(self, seat: int, action: Action, before: TableEvent | None) -> bool:
+        """Play a bot's move for ``seat`` (lock held), after storing ``before`` (a fallback: who made
+        the move) in its own step: True played, False not stored (retry)."""
         try:
+            if before is not None:
+                await self.event(before)
             await self.act(seat, action)
         except TableError as error:
             if error.code != ErrorCode.STORE_FAILED:
