@@ -33,11 +33,17 @@ async def _settle() -> None:
         await asyncio.sleep(0)
 
 
+async def _started(socket: Socket | None = None) -> tuple[Outbox, Socket, asyncio.Task[None]]:
+    """A connection and its socket, its sender running and idle."""
+    outbox, socket = Outbox(), socket or Socket()
+    pump = asyncio.create_task(_pump(outbox, socket))  # type: ignore[arg-type]
+    await _settle()
+    return outbox, socket, pump
+
+
 def test_a_message_leaves_at_once_while_the_socket_keeps_up() -> None:
     async def run() -> None:
-        outbox, socket = Outbox(), Socket()
-        pump = asyncio.create_task(_pump(outbox, socket))  # type: ignore[arg-type]
-        await _settle()
+        outbox, socket, pump = await _started()
         outbox.send_text("a")
         assert socket.sent == ["a"]  # sent in the caller: no queue, no task switch
         assert outbox.queue.empty()
@@ -50,9 +56,7 @@ def test_a_message_leaves_at_once_while_the_socket_keeps_up() -> None:
 
 def test_messages_keep_their_order_behind_a_send_the_socket_made_wait() -> None:
     async def run() -> None:
-        outbox, socket = Outbox(), Socket()
-        pump = asyncio.create_task(_pump(outbox, socket))  # type: ignore[arg-type]
-        await _settle()
+        outbox, socket, pump = await _started()
         outbox.send_text("1")
         socket.writable.clear()  # the client stops reading
         for text in "2345":
@@ -71,9 +75,7 @@ def test_messages_keep_their_order_behind_a_send_the_socket_made_wait() -> None:
 
 def test_a_client_that_stops_reading_is_closed_as_too_slow() -> None:
     async def run() -> None:
-        outbox, socket = Outbox(), Socket()
-        pump = asyncio.create_task(_pump(outbox, socket))  # type: ignore[arg-type]
-        await _settle()
+        outbox, socket, pump = await _started()
         socket.writable.clear()
         for i in range(MAX_QUEUE + 5):
             outbox.send_text(str(i))
@@ -88,15 +90,11 @@ def test_a_client_that_stops_reading_is_closed_as_too_slow() -> None:
 
 def test_a_dead_socket_stops_the_connection() -> None:
     async def run() -> None:
-        outbox = Outbox()
-
         class Dead(Socket):
             async def send_text(self, text: str) -> None:
                 raise RuntimeError("gone")
 
-        socket = Dead()
-        pump = asyncio.create_task(_pump(outbox, socket))  # type: ignore[arg-type]
-        await _settle()
+        outbox, _socket, pump = await _started(Dead())
         outbox.send_text("lost")
         assert outbox.closed
         await pump
