@@ -11,10 +11,11 @@ error handling are unchanged. SQLite and single rows keep the pre-compiled ``exe
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Final
 
-from sqlalchemy import Connection, Engine, Table
+from sqlalchemy import Connection, Dialect, Engine, Table
 from sqlalchemy.exc import DBAPIError
 
 COPY_FROM_ROWS: Final = 2
@@ -26,12 +27,18 @@ def can_copy(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg"
 
 
+@functools.lru_cache(maxsize=64)
+def _copy_sql(dialect: Dialect, table: Table, keys: tuple[str, ...]) -> str:
+    """The ``COPY`` statement for these columns of ``table`` (built once: a batch's rows are many)."""
+    quote = dialect.identifier_preparer.quote
+    columns = ", ".join(quote(table.c[key].name) for key in keys)
+    return f"COPY {dialect.identifier_preparer.format_table(table)} ({columns}) FROM STDIN"
+
+
 def copy_rows(connection: Connection, table: Table, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     """Write ``rows`` (values in the order of ``keys``, ready for the driver) into ``table``."""
     dialect = connection.dialect
-    quote = dialect.identifier_preparer.quote
-    columns = ", ".join(quote(table.c[key].name) for key in keys)
-    sql = f"COPY {dialect.identifier_preparer.format_table(table)} ({columns}) FROM STDIN"
+    sql = _copy_sql(dialect, table, tuple(keys))
     proxied = connection.connection
     driver: Any = proxied.driver_connection
     dbapi_error: Any = dialect.loaded_dbapi.Error
