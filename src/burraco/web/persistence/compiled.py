@@ -24,21 +24,14 @@ class Compiled:
     processors: tuple[Callable[[Any], Any] | None, ...]
 
     def params(self, rows: Sequence[dict[str, Any]]) -> list[Any]:
-        keys, processors = self.keys, self.processors
-        if not any(processors):
-            if self.positional:
-                return [tuple([row.get(key) for key in keys]) for row in rows]
-            return [{key: row.get(key) for key in keys} for row in rows]
-        values = [
-            [row.get(key) if fn is None else fn(row.get(key)) for key, fn in zip(keys, processors, strict=True)]
-            for row in rows
-        ]
+        """The driver's parameters for ``rows``: :meth:`values`, by name unless the dialect is positional."""
+        values = self.values(rows)
         if self.positional:
-            return [tuple(v) for v in values]
-        return [dict(zip(keys, v, strict=True)) for v in values]
+            return values
+        return [dict(zip(self.keys, v, strict=True)) for v in values]
 
     def values(self, rows: Sequence[dict[str, Any]]) -> list[tuple[Any, ...]]:
-        """Each row's values in the order of :attr:`keys`, ready for the driver (for ``COPY``)."""
+        """Each row's values in the order of :attr:`keys`, ready for the driver (bind processors applied)."""
         keys, processors = self.keys, self.processors
         if not any(processors):
             return [tuple([row.get(key) for key in keys]) for row in rows]

@@ -4,8 +4,8 @@ Every write is queued; the writer takes everything queued — up to :data:`MAX_B
 at most :data:`LINGER_S` for more — and commits it in **one transaction**. Consecutive row inserts
 into the same table go to the driver as one ``executemany`` of an INSERT compiled once per table and
 set of columns (on SQLite it is one loop in C), or on PostgreSQL as one ``COPY`` (``copy_rows.py``),
-so no statement is built per move. Each write's future is set only once the transaction holding it has committed:
-a move is acknowledged after its commit, never before. A write queued with an ``asyncio`` future (the
+so no statement is built per move. Each write's future is set only once the transaction holding it
+has committed: a move is acknowledged after its commit, never before. A write queued with an ``asyncio`` future (the
 tables' moves) has it settled on its event loop, every future of a batch in one call: one wake-up of the
 loop per group commit, not one per move. If a batch fails, its writes are retried one
 by one in their own transactions, so only a bad write fails (its future gets the error, and the

@@ -47,7 +47,8 @@ class Outbox:
         """Send or queue an already serialized message (one text may be shared by many spectators)."""
         if self.closed:
             return
-        if self.direct is not None and self.queue.empty() and self._send_now(self.direct, text):
+        if self.direct is not None and self.queue.empty():
+            self._send_now(self.direct, text)
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.warning("closing a connection that does not read its messages")
@@ -55,19 +56,18 @@ class Outbox:
             return
         self.queue.put_nowait(text)
 
-    def _send_now(self, direct: Callable[[str], Coroutine[Any, Any, None]], text: str) -> bool:
+    def _send_now(self, direct: Callable[[str], Coroutine[Any, Any, None]], text: str) -> None:
         """Send ``text`` in the caller; when the socket makes it wait, queue the rest of the send."""
         coro = direct(text)
         try:
             waiting_on = coro.send(None)
         except StopIteration:
-            return True
+            return
         except Exception:  # the socket is gone: the sender stops at the close marker
             self.direct = None
             self.close()
-            return True
+            return
         self.queue.put_nowait(Rest(coro, waiting_on))
-        return True
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Stop after the queued messages; the socket is closed with ``code`` and ``reason``."""

@@ -6,6 +6,7 @@ spectator count."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -158,7 +159,7 @@ def state_text(seen: SeatView, log_from: int, whole: bool = False) -> str:
 def send_full(table: TableState, conn: Viewer, reply_to: int | None = None) -> None:
     """Send one connection the whole state (on joining, or when it asks to resynchronise)."""
     info = table_info(table, full=True)
-    shared = _once(lambda: dumps(info))
+    shared = functools.cache(lambda: dumps(info))
     _tell(conn, SeatView(table, conn.seat, info, shared, shared, TableChanges(info)), reply_to, full=True)
 
 
@@ -174,8 +175,8 @@ def broadcast(
     if not table.conns:
         return
     info = table_info(table, full)
-    shared = _once(lambda: dumps(info))
-    whole = _once(lambda: shared() if full else dumps(table_info(table, full=True)))
+    shared = functools.cache(lambda: dumps(info))
+    whole = functools.cache(lambda: shared() if full else dumps(table_info(table, full=True)))
     tables = TableChanges(info)
     seats: dict[int | None, SeatView] = {}
     for conn in list(table.conns):
@@ -185,18 +186,6 @@ def broadcast(
         if seen is None:
             seen = seats[conn.seat] = SeatView(table, conn.seat, info, shared, whole, tables)
         _tell(conn, seen, reply_to if conn is actor else None, full)
-
-
-def _once(encode: Callable[[], str]) -> Callable[[], str]:
-    """``encode``, run at most once: later calls return its first text."""
-    text: list[str] = []
-
-    def get() -> str:
-        if not text:
-            text.append(encode())
-        return text[0]
-
-    return get
 
 
 def send_watchers(table: TableState, now: float) -> None:
