@@ -60,7 +60,7 @@ def test_replay_json_of_a_finished_hand(tmp_path: Path) -> None:
     assert [side["seats"] for side in report["sides"]] == [[0, 2], [1, 3]]
     for side, score in zip(report["sides"], hand.scores(), strict=True):
         assert side["total"] == score.total == sum(item["points"] for item in side["items"])
-        assert side["items"] == [{"label": i.label, "points": i.points} for i in score.items]
+        assert side["items"] == [i.to_dict() for i in score.items]
 
 
 def test_replay_text_of_the_documented_example(tmp_path: Path) -> None:

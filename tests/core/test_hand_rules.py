@@ -20,6 +20,7 @@ from burraco.core.errors import IllegalActionError
 from burraco.core.hand import Hand
 from burraco.core.history import snapshot as history_snapshot
 from burraco.core.options import Rules, preset
+from burraco.core.scoring import ScoreKind
 
 C = parse_cards
 
@@ -287,7 +288,7 @@ def test_pozzetto_with_the_discard_goes_to_the_hand_at_once_and_is_played_next_t
     assert held(hand, 0) == sorted(C("JC QC KC 5D 6D"))  # in hand at once (it counts there, §8)
     assert hand.to_play == 1 and hand.phase == "take"
     assert hand.log[-1].kind == "pozzetto" and hand.log[-1].detail == "with the discard"
-    assert hand.scores()[0].points_of("cards in hand") == -(10 + 10 + 10 + 5 + 5)
+    assert hand.scores()[0].points_of(ScoreKind.CARDS_IN_HAND) == -(10 + 10 + 10 + 5 + 5)
 
 
 def test_a_wildcard_may_be_discarded_to_take_the_pozzetto_art_11() -> None:
@@ -333,7 +334,7 @@ def test_closing_allowed_scores_the_closing_bonus_and_ends_the_hand() -> None:
     play(hand, discard("5C"))
     assert (hand.is_over, hand.end_reason, hand.closed_by) == (True, "closed", 0)
     assert hand.log[-1].kind == "close"
-    assert hand.scores()[0].points_of("closing") == 100 and hand.scores()[1].points_of("closing") == 0
+    assert hand.scores()[0].points_of(ScoreKind.CLOSING) == 100 and hand.scores()[1].points_of(ScoreKind.CLOSING) == 0
     assert hand.legal_actions() == []
     refused(hand, DRAW, r"the hand is over")
 
@@ -438,7 +439,7 @@ def test_the_stock_is_exhausted_at_two_cards_and_the_drawers_discard_ends_the_ha
     assert hand.log[-1].kind == "end" and hand.log[-1].seat == seat
     assert len(hand.stock) == 2 and len(hand.discard_pile) == pile + 1  # the pile never becomes a stock
     for score in hand.scores():
-        assert score.points_of("closing") == 0 and score.points_of("pozzetto not taken") == -100
+        assert score.points_of(ScoreKind.CLOSING) == 0 and score.points_of(ScoreKind.POZZETTO_NOT_TAKEN) == -100
 
 
 def test_a_pickup_does_not_exhaust_the_stock() -> None:
@@ -467,7 +468,7 @@ def test_leftover_pozzetto_to_stock_option() -> None:
     while not hand.is_over:
         _draw_and_discard(hand)
     assert hand.end_reason == "stock exhausted" and len(hand.stock) == 2
-    assert [s.points_of("pozzetto not taken") for s in hand.scores()] == [-100, -100]
+    assert [s.points_of(ScoreKind.POZZETTO_NOT_TAKEN) for s in hand.scores()] == [-100, -100]
 
 
 def test_without_the_option_an_untaken_pozzetto_stays_aside() -> None:
@@ -564,8 +565,8 @@ def test_three_players_the_first_to_empty_takes_18_and_the_other_two_pair_up() -
     # the pair is scored as one side: both players' hand cards count for it (seat 2 still holds 4S 6C)
     assert held(hand, 2) == sorted(C("4S 6C"))
     pair_hand = held(hand, 1) + held(hand, 2)
-    assert scores[1].points_of("cards in hand") == -sum(card_value(c) for c in pair_hand)
-    assert scores[0].points_of("cards in hand") == -sum(card_value(c) for c in hand.pozzetti[0])
+    assert scores[1].points_of(ScoreKind.CARDS_IN_HAND) == -sum(card_value(c) for c in pair_hand)
+    assert scores[0].points_of(ScoreKind.CARDS_IN_HAND) == -sum(card_value(c) for c in hand.pozzetti[0])
     assert [m.describe() for m in hand.melds[1]][1].startswith("9D 10D JD QD KD")
 
 

@@ -119,15 +119,15 @@ def play_random(seed: int, rules: Rules, players: int) -> Hand:
 def today(table: Sequence[Meld], cards: Sequence[int], took: bool, closed: bool, rules: Rules) -> list[tuple[str, int]]:
     """The score sheet as the table scored a hand before irregularities existed, item by item."""
     from burraco.core.cards import value_table
-    from burraco.core.scoring import bonus_label
+    from burraco.core.scoring import ScoreItem, ScoreKind, bonus_name
 
     values = value_table(rules.joker_value)
     out: list[tuple[str, int]] = []
     for meld in table:
         out.append((f"meld {meld.describe()}", meld.card_points(rules)))
-        label = bonus_label(meld, rules)
-        if label is not None:
-            out.append((label, meld.bonus(rules)))
+        name = bonus_name(meld, rules)
+        if name is not None:
+            out.append((ScoreItem(ScoreKind.BURRACO, meld.bonus(rules), name).label, meld.bonus(rules)))
     if closed:
         out.append(("closing", rules.closing_bonus))
     in_hand = -sum(values[c] for c in cards)

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco.core.cards import card_value, full_deck, parse_cards
+from burraco.core.errors import BurracoError
 from burraco.core.melds import Meld, make_meld, meld_or_reason
 from burraco.core.options import Rules, preset
-from burraco.core.scoring import ScoreItem, SideScore, bonus_label, hand_score_to_dict, score_side
+from burraco.core.scoring import (
+    BONUS_LABELS,
+    LABELS,
+    BonusName,
+    ScoreItem,
+    ScoreKind,
+    SideScore,
+    bonus_name,
+    hand_score_to_dict,
+    score_side,
+)
 
 FIBUR = Rules()
 
@@ -121,11 +133,12 @@ def test_special_bonus_lines() -> None:
     assert total == 120 + 500 + 80 + 250 + 100
 
 
-def test_bonus_label_follows_changed_bonus_values() -> None:
+def test_bonus_name_follows_changed_bonus_values() -> None:
     rules = Rules(clean_bonus=350, special_burraco_bonuses=True)  # a house rule above the reale 300
     a_to_k = make_meld(parse_cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"), rules)
-    assert bonus_label(a_to_k, rules) == "clean burraco 350"
-    assert bonus_label(make_meld(parse_cards("4C 5C 6C")), rules) is None
+    assert bonus_name(a_to_k, rules) == BonusName.CLEAN
+    assert ScoreItem(ScoreKind.BURRACO, a_to_k.bonus(rules), BonusName.CLEAN).label == "clean burraco 350"
+    assert bonus_name(make_meld(parse_cards("4C 5C 6C")), rules) is None
 
 
 def test_changed_closing_and_pozzetto_values() -> None:
@@ -140,27 +153,27 @@ def test_json() -> None:
     assert a.to_dict() == {
         "total": 105,
         "items": [
-            {"label": "meld 5H 6H 7H (sequence)", "points": 15},
-            {"label": "closing", "points": 100},
-            {"label": "cards in hand", "points": -10},
+            {"kind": "meld", "detail": "5H 6H 7H (sequence)", "label": "meld 5H 6H 7H (sequence)", "points": 15},
+            {"kind": "closing", "detail": "", "label": "closing", "points": 100},
+            {"kind": "cards_in_hand", "detail": "", "label": "cards in hand", "points": -10},
         ],
     }
     data = hand_score_to_dict([a, b])
     assert data["totals"] == [105, -120]
     assert [side["side"] for side in data["sides"]] == [0, 1]
     assert data["sides"][1]["items"] == [
-        {"label": "cards in hand", "points": -20},
-        {"label": "pozzetto not taken", "points": -100},
+        {"kind": "cards_in_hand", "detail": "", "label": "cards in hand", "points": -20},
+        {"kind": "pozzetto_not_taken", "detail": "", "label": "pozzetto not taken", "points": -100},
     ]
     assert json.loads(json.dumps(data)) == data
-    assert ScoreItem("x", 1).to_dict() == {"label": "x", "points": 1}
+    assert [ScoreItem.from_dict(item) for item in data["sides"][1]["items"]] == list(b.items)
 
 
-def test_points_of_sums_items_by_label() -> None:
+def test_points_of_sums_items_by_kind() -> None:
     score = score_side(melds("5H 6H 7H", "8C 9C 10C"), parse_cards("KD"), True, True, FIBUR)
-    assert score.points_of("meld ") == 15 + 30
-    assert score.points_of("closing") == 100
-    assert score.points_of("pozzetto") == 0
+    assert score.points_of(ScoreKind.MELD) == 15 + 30
+    assert score.points_of(ScoreKind.CLOSING) == 100
+    assert score.points_of(ScoreKind.POZZETTO_NOT_TAKEN) == 0
 
 
 @st.composite
@@ -202,3 +215,27 @@ def test_total_is_the_sum_of_the_parts(side: tuple[list[Meld], list[int], Rules]
     assert score.total == expected
     burraci = [m for m in found if m.size >= 7]
     assert len(score.items) == len(found) + len(burraci) + closed + 1 + (doubled and in_hand > 0) + (not took)
+
+
+def every_item() -> list[ScoreItem]:
+    """One item of every kind and every bonus, as the sheets write them."""
+    plain = [ScoreItem(kind, -5) for kind in LABELS]
+    bonuses = [ScoreItem(ScoreKind.BURRACO, 150 + 50 * i, name) for i, name in enumerate(BonusName)]
+    return [ScoreItem(ScoreKind.MELD, 30, "KH KD KC (combination)"), *plain, *bonuses]
+
+
+def test_every_kind_has_an_english_label() -> None:
+    assert set(LABELS) | {ScoreKind.MELD, ScoreKind.BURRACO} == set(ScoreKind)
+    assert set(BONUS_LABELS) == set(BonusName)
+
+
+def test_items_round_trip_through_json_and_through_their_label_alone() -> None:
+    """A sheet stored before items had kinds (``label`` and ``points`` only) reads back the same."""
+    for item in every_item():
+        assert ScoreItem.from_dict(json.loads(json.dumps(item.to_dict()))) == item
+        assert ScoreItem.from_dict({"label": item.label, "points": item.points}) == item
+
+
+def test_an_unknown_label_is_refused() -> None:
+    with pytest.raises(BurracoError, match="not a score-sheet item"):
+        ScoreItem.from_dict({"label": "tip", "points": 5})

@@ -18,6 +18,7 @@ from burraco.core.cards import card_value, full_deck, parse_cards
 from burraco.core.hand import Hand
 from burraco.core.match import MAX_VOID_IN_A_ROW, HandResult, Match
 from burraco.core.options import PRESETS, Rules, preset
+from burraco.core.scoring import ScoreKind
 
 C = parse_cards
 
@@ -55,7 +56,7 @@ def test_by_default_a_hand_without_a_pozzetto_taken_is_scored() -> None:
     draw_and_discard_to_the_end(match.start_hand())
     result = match.finish_hand()
     assert (result.void, result.end_reason) == (False, "stock exhausted")
-    assert [s.points_of("pozzetto not taken") for s in result.scores] == [-100, -100]
+    assert [s.points_of(ScoreKind.POZZETTO_NOT_TAKEN) for s in result.scores] == [-100, -100]
     assert list(result.points) == [s.total for s in result.scores] == match.totals
     assert match.dealer == (dealer + 1) % 2 and match.hands_played == 1
 
@@ -69,7 +70,7 @@ def test_with_the_option_such_a_hand_is_void_and_the_same_dealer_deals_again() -
     result = match.finish_hand()
     assert result.void and result.end_reason == EndReason.VOID == "void hand"
     assert result.points == (0, 0) and match.totals == [0, 0]
-    assert [s.points_of("pozzetto not taken") for s in result.scores] == [-100, -100]  # shown, not counted
+    assert [s.points_of(ScoreKind.POZZETTO_NOT_TAKEN) for s in result.scores] == [-100, -100]  # shown, not counted
     assert (match.dealer, match.hands_played, len(match.results), match.is_over) == (dealer, 0, 1, False)
     again = match.start_hand()
     assert again.dealer == dealer and again.hands != hand.hands  # dealt again, a new deal
@@ -171,8 +172,8 @@ def test_the_last_discard_on_an_exhausted_stock_takes_the_pozzetto_and_ends_the_
     assert hand.is_over and hand.pozzetto_of_side == {0: 0} and hand.hand_size(0) == 11
     ours, theirs = hand.scores()
     pozzetto_points = sum(card_value(c) for c in hand.pozzetti[0])
-    assert ours.points_of("pozzetto not taken") == 0
+    assert ours.points_of(ScoreKind.POZZETTO_NOT_TAKEN) == 0
     others = sum(card_value(c) for s in hand.seats_of_side(0) if s != 0 for c in hand.hand_cards(s))
-    assert ours.points_of("cards in hand") == -(pozzetto_points + others)
+    assert ours.points_of(ScoreKind.CARDS_IN_HAND) == -(pozzetto_points + others)
     assert ours.total == 25 - pozzetto_points - others
-    assert theirs.points_of("pozzetto not taken") == -100
+    assert theirs.points_of(ScoreKind.POZZETTO_NOT_TAKEN) == -100

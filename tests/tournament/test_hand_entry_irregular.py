@@ -17,7 +17,7 @@ from burraco.core.cards import parse_cards, value_table
 from burraco.core.irregular import FrozenMeld, Irregularities
 from burraco.core.melds import Meld, make_meld
 from burraco.core.options import PRESETS, Rules, preset
-from burraco.core.scoring import CLOSING_ANNULLED, PENALISED_CARDS, VOID_BURRACO, WRONG_CARDS, score_side
+from burraco.core.scoring import ScoreKind, score_side
 from burraco.tournament.hand_entry import (
     NO_IRREGULAR,
     BurracoKind,
@@ -53,7 +53,14 @@ def counted(melds: list[Meld], rules: Rules) -> dict[BurracoKind, int]:
     return found
 
 
-IRREGULAR_LABELS = (VOID_BURRACO, WRONG_CARDS, CLOSING_ANNULLED, PENALISED_CARDS, "closing", "cards in hand")
+IRREGULAR_KINDS = (
+    ScoreKind.VOID_BURRACO,
+    ScoreKind.WRONG_CARDS,
+    ScoreKind.CLOSING_ANNULLED,
+    ScoreKind.PENALISED_CARDS,
+    ScoreKind.CLOSING,
+    ScoreKind.CARDS_IN_HAND,
+)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -105,10 +112,10 @@ def test_an_irregular_entry_scores_as_the_core_on_real_melds(name: str, data: st
     )
     typed = score_entry(HandEntry((side, SideEntry())), rules)[0]
     assert typed.total == core.total
-    for label in IRREGULAR_LABELS:
-        assert typed.points_of(label) == core.points_of(label), label
-        if label != WRONG_CARDS:  # the table types one sum of every frozen meld's wrong cards
-            assert sum(i.label == label for i in typed.items) == sum(i.label == label for i in core.items), label
+    for kind in IRREGULAR_KINDS:
+        assert typed.points_of(kind) == core.points_of(kind), kind
+        if kind != ScoreKind.WRONG_CARDS:  # the table types one sum of every frozen meld's wrong cards
+            assert sum(i.kind == kind for i in typed.items) == sum(i.kind == kind for i in core.items), kind
 
 
 def test_an_art_12_ruling_through_the_arbiter_scores_as_its_entry() -> None:
@@ -130,13 +137,13 @@ def test_an_art_12_ruling_through_the_arbiter_scores_as_its_entry() -> None:
     )
     typed = score_side_entry(side, rules)
     assert typed.total == core.total == 75 - 15 - 5 - 10
-    assert [i.label for i in typed.items] == [
-        "melds",
-        VOID_BURRACO,
-        WRONG_CARDS,
-        CLOSING_ANNULLED,
-        "cards in hand",
-        PENALISED_CARDS,
+    assert [i.kind for i in typed.items] == [
+        ScoreKind.TABLE_POINTS,
+        ScoreKind.VOID_BURRACO,
+        ScoreKind.WRONG_CARDS,
+        ScoreKind.CLOSING_ANNULLED,
+        ScoreKind.CARDS_IN_HAND,
+        ScoreKind.PENALISED_CARDS,
     ]
 
 
@@ -144,10 +151,10 @@ def test_a_valid_burraco_left_keeps_the_closing() -> None:
     two = SideEntry({BurracoKind.CLEAN: 1, BurracoKind.DIRTY: 1}, 200, 0, closed=True)
     void = IrregularEntry({BurracoKind.DIRTY: 1}, closing_needs_valid_burraco=True)
     kept = score_side_entry(SideEntry(two.burraci, 200, 0, True, True, void), Rules())
-    assert kept.points_of("closing") == 100 and kept.total == 200 + 200 + 100
+    assert kept.points_of(ScoreKind.CLOSING) == 100 and kept.total == 200 + 200 + 100
     only = IrregularEntry({BurracoKind.CLEAN: 1, BurracoKind.DIRTY: 1}, closing_needs_valid_burraco=True)
     annulled = score_side_entry(SideEntry(two.burraci, 200, 0, True, True, only), Rules())
-    assert annulled.total == 200 and annulled.points_of(CLOSING_ANNULLED) == 0
+    assert annulled.total == 200 and annulled.points_of(ScoreKind.CLOSING_ANNULLED) == 0
     assert score_side_entry(two, Rules()).total == 600  # no irregularity: as before
 
 

@@ -343,6 +343,8 @@ def test_the_table_fits_the_screen(server: str, tmp_path: Path, size: str, viewp
             ended = play_turns(page, 40)
         assert ended
         page.wait_for_selector("#scoresheet")
+        sheet = page.inner_text("#scoresheet")
+        assert "carte in mano" in sheet and "cards in hand" not in sheet, sheet
         assert_fits(page, "score sheet")
         shot(page, f"{size}-score-sheet")
         page.click("#replay-link")

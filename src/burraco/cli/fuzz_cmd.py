@@ -37,6 +37,7 @@ from burraco.core.errors import BurracoError
 from burraco.core.hand import Hand
 from burraco.core.history import HandHistory, Step, read_history, replay, snapshot, steps_from_log, write_history
 from burraco.core.options import preset
+from burraco.core.scoring import ScoreKind
 
 DECK_COUNTS = counts_of(full_deck())
 MAX_ACTIONS_PER_TURN = 2 + DECK_SIZE
@@ -83,7 +84,7 @@ def check_hand(hand: Hand) -> str:
         if score.total != sum(item.points for item in score.items):
             return f"side {side}'s total {score.total} is not the sum of its items"
         in_hand = -sum(values[c] for s in hand.seats_of_side(side) for c in hand.hand_cards(s))
-        if score.points_of("cards in hand") not in (in_hand, 2 * in_hand):
+        if score.points_of(ScoreKind.CARDS_IN_HAND) != in_hand:
             return f"side {side}'s 'cards in hand' item is not {in_hand} ({cite('8')})"
     if hand.turns > hand.rules.max_turns:
         return f"{hand.turns} turns: the turn cap is {hand.rules.max_turns} ({cite('3')})"

@@ -271,7 +271,7 @@ class TerminalGame:
             table.add_column("item", overflow="fold")
             table.add_column("points", justify="right")
             for item in score.items:
-                table.add_row(w.score_item(item.label), f"{item.points:+d}")
+                table.add_row(w.score_item(item), f"{item.points:+d}")
             table.add_row(f"[bold]{w('total')}[/bold]", f"[bold]{score.total:+d}[/bold]")
             out(table)
         out(f"{w('totals')}: {self.totals_text()} ({w('target')} {self.rules.target})", highlight=False)

@@ -23,7 +23,8 @@ The language comes from ``--lang`` (``it`` or ``en``), else from the ``LANG`` en
 ('attacca 0 JK', 'attach 0 JK')
 >>> Words("it").refusal("you cannot close without a burraco on your side (rules §6.2)")
 'Non puoi chiudere senza un burraco sul tavolo della tua linea. (regole §6.2)'
->>> Words("it").score_item("clean burraco 200"), Words("it").end("stock exhausted")
+>>> from burraco.core.scoring import BonusName
+>>> Words("it").score_item(ScoreItem(ScoreKind.BURRACO, 200, BonusName.CLEAN)), Words("it").end("stock exhausted")
 ('burraco pulito', 'tallone finito')
 
 The refusals, score items and ends are worded from the page's catalogues (``web/static/i18n.*.json``):
@@ -40,7 +41,7 @@ from importlib import resources
 from typing import Any, Final
 
 from burraco.core.cards import format_card, parse_cards
-from burraco.core.scoring import MELD_ITEM
+from burraco.core.scoring import ScoreItem, ScoreKind
 from burraco.web.protocol.refusals import refusal
 
 SUITS: Final = {"H": ("♥", "red"), "D": ("♦", "red"), "C": ("♣", ""), "S": ("♠", "")}
@@ -321,15 +322,13 @@ class Words:
         italian = next((it for it, en in COMMANDS.items() if en == word), word)
         return f"{italian} {rest}".strip()
 
-    def score_item(self, label: str) -> str:
-        """A score-sheet item ("meld 7H 8H 9H (sequence)", "clean burraco 200", "closing") in words, cards
-        in colour."""
-        if label.startswith(MELD_ITEM):
-            return meld_markup(label[5:], self)
-        bonus = re.fullmatch(r"(.*) (\d+)", label)
-        if bonus:
-            return self.worded(f"score.bonus.{re.sub(r'[ -]', '_', bonus.group(1))}", label)
-        return self.worded("score." + re.sub(r"_+$", "", re.sub(r"[ ()-]+", "_", label)), label)
+    def score_item(self, item: ScoreItem) -> str:
+        """A score-sheet item (a meld, a burraco, the closing, ...) in words, cards in colour."""
+        if item.kind == ScoreKind.MELD:
+            return meld_markup(item.detail, self)
+        if item.kind == ScoreKind.BURRACO:
+            return self.worded(f"sheet.bonus.{item.detail}", item.label)
+        return self.worded(f"sheet.item.{item.kind.value}", item.label)
 
     def end(self, reason: str) -> str:
         """Why a hand ended ("stock exhausted") in words."""

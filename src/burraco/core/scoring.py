@@ -6,12 +6,14 @@ bonus right after it, the closing bonus (only for the side that closed), the car
 when the side melded nothing) and the penalty for a pozzetto not taken. ``SideScore.total`` is
 the sum of the items.
 
+Each item has a :class:`ScoreKind` (what interfaces word and what code tests), its points and,
+for a meld or a burraco, which one; ``label`` is the item in English.
+
 An irregular hand (:mod:`burraco.core.irregular`) is scored by the same function: a void burraco
-lists ``burraco not valid`` (0) instead of any bonus, a frozen meld's wrong cards follow it as
-``wrong cards of a frozen meld`` (negative; a meld with no valid part lists them after the melds),
-a closing left without a valid burraco lists ``closing annulled`` (0) instead of the bonus, and the
-penalised cards still held follow the cards in hand as ``penalised cards`` (negative, doubled with
-them).
+lists ``VOID_BURRACO`` (0) instead of any bonus, a frozen meld's wrong cards follow it as
+``WRONG_CARDS`` (negative; a meld with no valid part lists them after the melds), a closing left
+without a valid burraco lists ``CLOSING_ANNULLED`` (0) instead of the bonus, and the penalised cards
+still held follow the cards in hand as ``PENALISED_CARDS`` (negative, doubled with them).
 
 >>> from burraco.core.cards import parse_cards as p
 >>> from burraco.core.melds import make_meld
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final
 
 from burraco.core.cards import value_table
@@ -40,37 +43,128 @@ from burraco.core.irregular import NO_SIDE_IRREGULARITIES, SideIrregularities
 from burraco.core.melds import Meld
 from burraco.core.options import Rules
 
-CLASS_NAMES: Final = {"clean": "clean burraco", "dirty": "dirty burraco", "semi_clean": "semi-clean burraco"}
-SPECIAL_NAMES: Final = {
-    250: "super burraco",
-    300: "burraco reale",
-    500: "burraco nobile (A to K)",
-    1000: "burraco reale (A to A)",
+
+class ScoreKind(StrEnum):
+    """What a score-sheet item is; an interface words it from this (``label`` is the English)."""
+
+    MELD = "meld"
+    """A meld's card points; ``detail`` is the meld described (:meth:`Meld.describe`)."""
+    TABLE_POINTS = "table_points"
+    """The card points of all a side's melds in one item, as a physical table counts them."""
+    BURRACO = "burraco"
+    """A burraco bonus; ``detail`` is its :class:`BonusName`."""
+    VOID_BURRACO = "void_burraco"
+    WRONG_CARDS = "wrong_cards"
+    CLOSING = "closing"
+    CLOSING_ANNULLED = "closing_annulled"
+    CARDS_IN_HAND = "cards_in_hand"
+    PENALISED_CARDS = "penalised_cards"
+    NEVER_OPENED = "never_opened"
+    """The cards in hand (and penalised cards) counted a second time: the side never opened."""
+    POZZETTO_NOT_TAKEN = "pozzetto_not_taken"
+
+
+class BonusName(StrEnum):
+    """Which burraco bonus an item is: the three classes and the special ones of seed 000 (§8)."""
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    SEMI_CLEAN = "semi_clean"
+    SUPER = "super"
+    REALE = "reale"
+    NOBILE = "nobile"
+    REALE_ACE_TO_ACE = "reale_ace_to_ace"
+    SPECIAL = "special"
+
+
+BONUS_LABELS: Final = {
+    BonusName.CLEAN: "clean burraco",
+    BonusName.DIRTY: "dirty burraco",
+    BonusName.SEMI_CLEAN: "semi-clean burraco",
+    BonusName.SUPER: "super burraco",
+    BonusName.REALE: "burraco reale",
+    BonusName.NOBILE: "burraco nobile (A to K)",
+    BonusName.REALE_ACE_TO_ACE: "burraco reale (A to A)",
+    BonusName.SPECIAL: "special burraco",
 }
-"""Names of the special bonuses of seed 000 (:meth:`Meld.special_bonus`), by their value."""
-MELD_ITEM: Final = "meld "
-"""How a meld's own item begins (its cards' points): ``meld `` and the meld described."""
-VOID_BURRACO: Final = "burraco not valid"
-WRONG_CARDS: Final = "wrong cards of a frozen meld"
-CLOSING_ANNULLED: Final = "closing annulled"
-PENALISED_CARDS: Final = "penalised cards"
-"""The labels of the items an irregular hand adds (:mod:`burraco.core.irregular`)."""
+"""Each bonus's English name on the score sheet."""
+SPECIAL_BONUSES: Final = {
+    250: BonusName.SUPER,
+    300: BonusName.REALE,
+    500: BonusName.NOBILE,
+    1000: BonusName.REALE_ACE_TO_ACE,
+}
+"""The special bonuses of seed 000 (:meth:`Meld.special_bonus`), by their value."""
+LABELS: Final = {
+    ScoreKind.TABLE_POINTS: "melds",
+    ScoreKind.VOID_BURRACO: "burraco not valid",
+    ScoreKind.WRONG_CARDS: "wrong cards of a frozen meld",
+    ScoreKind.CLOSING: "closing",
+    ScoreKind.CLOSING_ANNULLED: "closing annulled",
+    ScoreKind.CARDS_IN_HAND: "cards in hand",
+    ScoreKind.PENALISED_CARDS: "penalised cards",
+    ScoreKind.NEVER_OPENED: "cards in hand doubled (side never opened)",
+    ScoreKind.POZZETTO_NOT_TAKEN: "pozzetto not taken",
+}
+"""The English label of each kind of item that has no detail."""
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    """One line of the score sheet: what it is and its (signed) points."""
+    """One line of the score sheet: what it is, its (signed) points and, for a meld or a burraco, which."""
 
-    label: str
+    kind: ScoreKind
     points: int
+    detail: str = ""
+    """A meld's description (``5H 6H 7H (sequence)``) or a burraco's :class:`BonusName`; else empty."""
+
+    @property
+    def label(self) -> str:
+        """The item in English, as a score sheet writes it.
+
+        >>> ScoreItem(ScoreKind.BURRACO, 200, BonusName.CLEAN.value).label, ScoreItem(ScoreKind.CLOSING, 100).label
+        ('clean burraco 200', 'closing')
+        """
+        if self.kind == ScoreKind.MELD:
+            return f"meld {self.detail}"
+        if self.kind == ScoreKind.BURRACO:
+            return f"{BONUS_LABELS[BonusName(self.detail)]} {self.points}"
+        return LABELS[self.kind]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"label": ..., "points": ...}``.
+        """``{"kind": ..., "detail": ..., "label": ..., "points": ...}``.
 
-        >>> ScoreItem("closing", 100).to_dict()
-        {'label': 'closing', 'points': 100}
+        >>> ScoreItem(ScoreKind.CLOSING, 100).to_dict()
+        {'kind': 'closing', 'detail': '', 'label': 'closing', 'points': 100}
         """
-        return {"label": self.label, "points": self.points}
+        return {"kind": self.kind.value, "detail": self.detail, "label": self.label, "points": self.points}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> ScoreItem:
+        """An item back from :meth:`to_dict`, or from a sheet stored before items had kinds (a label alone).
+
+        >>> ScoreItem.from_dict({"label": "semi-clean burraco 150", "points": 150})
+        ScoreItem(kind=<ScoreKind.BURRACO: 'burraco'>, points=150, detail='semi_clean')
+        >>> ScoreItem.from_dict(ScoreItem(ScoreKind.MELD, 30, "7H 8H 9H (sequence)").to_dict()).detail
+        '7H 8H 9H (sequence)'
+        """
+        points = int(data["points"])
+        if "kind" in data:
+            return ScoreItem(ScoreKind(data["kind"]), points, str(data.get("detail", "")))
+        return _from_label(str(data["label"]), points)
+
+
+def _from_label(label: str, points: int) -> ScoreItem:
+    """Read a label written before items had kinds."""
+    if label.startswith("meld "):
+        return ScoreItem(ScoreKind.MELD, points, label[5:])
+    kind = next((k for k, text in LABELS.items() if text == label), None)
+    if kind is not None:
+        return ScoreItem(kind, points)
+    name = next((n for n, text in BONUS_LABELS.items() if label == f"{text} {points}"), None)
+    if name is None:
+        raise BurracoError(f"not a score-sheet item: {label!r}")
+    return ScoreItem(ScoreKind.BURRACO, points, name.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,48 +177,48 @@ class SideScore:
     def total(self) -> int:
         """The sum of the items.
 
-        >>> SideScore((ScoreItem("cards in hand", -35), ScoreItem("pozzetto not taken", -100))).total
+        >>> SideScore((ScoreItem(ScoreKind.CARDS_IN_HAND, -35), ScoreItem(ScoreKind.POZZETTO_NOT_TAKEN, -100))).total
         -135
         """
         return sum(item.points for item in self.items)
 
-    def points_of(self, label: str) -> int:
-        """The sum of the items whose label starts with ``label`` (0 if none).
+    def points_of(self, kind: ScoreKind) -> int:
+        """The sum of the items of ``kind`` (0 if none).
 
-        >>> SideScore((ScoreItem("closing", 100), ScoreItem("cards in hand", -5))).points_of("closing")
+        >>> score = SideScore((ScoreItem(ScoreKind.CLOSING, 100), ScoreItem(ScoreKind.CARDS_IN_HAND, -5)))
+        >>> score.points_of(ScoreKind.CLOSING)
         100
         """
-        return sum(item.points for item in self.items if item.label.startswith(label))
+        return sum(item.points for item in self.items if item.kind == kind)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``{"total": int, "items": [{"label": str, "points": int}, ...]}``.
+        """A JSON-ready dict: ``{"total": int, "items": [ScoreItem.to_dict(), ...]}``.
 
-        >>> SideScore((ScoreItem("closing", 100),)).to_dict()
-        {'total': 100, 'items': [{'label': 'closing', 'points': 100}]}
+        >>> SideScore((ScoreItem(ScoreKind.CLOSING, 100),)).to_dict()["total"]
+        100
         """
         return {"total": self.total, "items": [item.to_dict() for item in self.items]}
 
 
-def bonus_label(meld: Meld, rules: Rules) -> str | None:
-    """The score-sheet name of a meld's burraco bonus with its points, None for no burraco.
+def bonus_name(meld: Meld, rules: Rules) -> BonusName | None:
+    """Which burraco bonus a meld earns, None for no burraco.
 
     >>> from burraco.core.cards import parse_cards as p
     >>> from burraco.core.melds import make_meld
     >>> from burraco.core.options import Rules, preset
-    >>> bonus_label(make_meld(p("7H 7D 7C")), Rules()) is None
+    >>> bonus_name(make_meld(p("7H 7D 7C")), Rules()) is None
     True
-    >>> bonus_label(make_meld(p("3D 4D 5D 6D 7D 8D 9D 2S")), preset("portal"))
-    'semi-clean burraco 150'
-    >>> bonus_label(make_meld(p("9S 9S 9D 9D 9H 9H 9C 9C")), preset("reale"))
-    'super burraco 250'
+    >>> bonus_name(make_meld(p("3D 4D 5D 6D 7D 8D 9D 2S")), preset("portal")).value
+    'semi_clean'
+    >>> bonus_name(make_meld(p("9S 9S 9D 9D 9H 9H 9C 9C")), preset("reale")).value
+    'super'
     """
     kind = meld.burraco(rules)
     if kind is None:
         return None
     points = meld.bonus(rules)
     base = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus, "semi_clean": rules.semi_clean_bonus}[kind]
-    name = SPECIAL_NAMES.get(points, "special burraco") if points > base else CLASS_NAMES[kind]
-    return f"{name} {points}"
+    return SPECIAL_BONUSES.get(points, BonusName.SPECIAL) if points > base else BonusName(kind)
 
 
 def score_side(
@@ -156,30 +250,30 @@ def score_side(
     items: list[ScoreItem] = []
     valid_burraco = False
     for index, meld in enumerate(melds):
-        items.append(ScoreItem(f"{MELD_ITEM}{meld.describe()}", meld.card_points(rules)))
-        label = bonus_label(meld, rules)
+        items.append(ScoreItem(ScoreKind.MELD, meld.card_points(rules), meld.describe()))
+        name = bonus_name(meld, rules)
         if index in irregular.void_burraci:
-            items.append(ScoreItem(VOID_BURRACO, 0))
-        elif label is not None:
+            items.append(ScoreItem(ScoreKind.VOID_BURRACO, 0))
+        elif name is not None:
             valid_burraco = True
-            items.append(ScoreItem(label, meld.bonus(rules)))
+            items.append(ScoreItem(ScoreKind.BURRACO, meld.bonus(rules), name.value))
         if index in wrong:
-            items.append(ScoreItem(WRONG_CARDS, wrong[index]))
+            items.append(ScoreItem(ScoreKind.WRONG_CARDS, wrong[index]))
     if None in wrong:
-        items.append(ScoreItem(WRONG_CARDS, wrong[None]))
+        items.append(ScoreItem(ScoreKind.WRONG_CARDS, wrong[None]))
     if closed and irregular.closing_needs_valid_burraco and not valid_burraco:
-        items.append(ScoreItem(CLOSING_ANNULLED, 0))
+        items.append(ScoreItem(ScoreKind.CLOSING_ANNULLED, 0))
     elif closed:
-        items.append(ScoreItem("closing", rules.closing_bonus))
+        items.append(ScoreItem(ScoreKind.CLOSING, rules.closing_bonus))
     in_hand = -sum(values[card] for card in hand_cards)
-    items.append(ScoreItem("cards in hand", in_hand))
+    items.append(ScoreItem(ScoreKind.CARDS_IN_HAND, in_hand))
     penalised = -sum(values[card] for card in irregular.penalised)
     if irregular.penalised:
-        items.append(ScoreItem(PENALISED_CARDS, penalised))
+        items.append(ScoreItem(ScoreKind.PENALISED_CARDS, penalised))
     if rules.double_negative_if_not_opened and not melds and in_hand + penalised:
-        items.append(ScoreItem("cards in hand doubled (side never opened)", in_hand + penalised))
+        items.append(ScoreItem(ScoreKind.NEVER_OPENED, in_hand + penalised))
     if not took_pozzetto:
-        items.append(ScoreItem("pozzetto not taken", -rules.pozzetto_penalty))
+        items.append(ScoreItem(ScoreKind.POZZETTO_NOT_TAKEN, -rules.pozzetto_penalty))
     return SideScore(tuple(items))
 
 
@@ -194,8 +288,8 @@ def _check(irregular: SideIrregularities, melds: int) -> None:
 def hand_score_to_dict(scores: Sequence[SideScore]) -> dict[str, Any]:
     """Every side's breakdown of a hand as one JSON-ready dict (sides in seat order).
 
-    >>> a = SideScore((ScoreItem("closing", 100),))
-    >>> b = SideScore((ScoreItem("pozzetto not taken", -100),))
+    >>> a = SideScore((ScoreItem(ScoreKind.CLOSING, 100),))
+    >>> b = SideScore((ScoreItem(ScoreKind.POZZETTO_NOT_TAKEN, -100),))
     >>> hand_score_to_dict([a, b])["totals"]
     [100, -100]
     """

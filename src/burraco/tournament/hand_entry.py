@@ -32,7 +32,7 @@ from typing import Any, Final
 from burraco.core.cards import DECK_SIZE, IS_WILD, JOKER, full_deck, parse_cards, value_table
 from burraco.core.melds import Meld, make_meld
 from burraco.core.options import Rules
-from burraco.core.scoring import CLASS_NAMES, SPECIAL_NAMES, SideScore
+from burraco.core.scoring import SideScore
 from burraco.tournament.hand_entry_irregular import score_reported
 from burraco.tournament.hand_entry_words import message
 
@@ -197,18 +197,6 @@ def bonus(kind: BurracoKind, rules: Rules) -> int:
     if kind == BurracoKind.SEMI_CLEAN:
         return rules.semi_clean_bonus
     return make_meld(parse_cards(MODEL_MELDS[kind]), rules).bonus(rules)
-
-
-def label(kind: BurracoKind, rules: Rules) -> str:
-    """The score-sheet name of a burraco, as :func:`burraco.core.scoring.bonus_label` writes it.
-
-    >>> from burraco.core.options import preset
-    >>> label(BurracoKind.CLEAN, preset("fibur")), label(BurracoKind.SUPER, preset("reale"))
-    ('clean burraco 200', 'super burraco 250')
-    """
-    points = bonus(kind, rules)
-    name = CLASS_NAMES[kind.value] if kind.value in CLASS_NAMES else SPECIAL_NAMES.get(points, "special burraco")
-    return f"{name} {points}"
 
 
 @functools.cache

@@ -10,7 +10,7 @@ hand), and whether its closing stands only with a valid burraco left.
 
 :func:`score_reported` hands these to ``score_side`` as stand-ins that score the same: each reported
 burraco is a model meld of its kind (its bonus and its label are then the core's), the table's points
-one ``melds`` item, and the points in hand, of wrong cards and of penalised cards that many 5-point
+one ``TABLE_POINTS`` item, and the points in hand, of wrong cards and of penalised cards that many 5-point
 cards, in a :class:`~burraco.core.irregular.SideIrregularities`. The rule itself — a void burraco's
 bonus dropped, the closing annulled when no valid burraco is left, wrong cards counted against,
 penalised cards counted (and doubled) with the hand — is applied by ``score_side`` alone.
@@ -35,10 +35,8 @@ from burraco.core.cards import parse_card, parse_cards, value_table
 from burraco.core.irregular import SideIrregularities
 from burraco.core.melds import Meld, make_meld
 from burraco.core.options import Rules
-from burraco.core.scoring import MELD_ITEM, ScoreItem, SideScore, score_side
+from burraco.core.scoring import ScoreItem, ScoreKind, SideScore, score_side
 
-MELDS_ITEM: Final = "melds"
-"""The one item of a typed side's table points (the core lists one item per meld)."""
 STAND_IN_CARD: Final = parse_card("5H")
 """A card worth 5 under every preset: ``n`` points are ``n // 5`` of it."""
 PLAIN_MELD: Final = parse_cards("3H 4H 5H")
@@ -70,7 +68,7 @@ def score_reported(
     closing_needs_valid_burraco: bool = False,
 ) -> SideScore:
     """One side's §8 items by :func:`score_side`: ``burraci`` are a model meld for each reported burraco
-    with whether it is void; the table's points replace the models' card points in one ``melds`` item;
+    with whether it is void; the table's points replace the models' card points in one ``TABLE_POINTS`` item;
     the points of wrong and of penalised cards, and whether the closing needs a valid burraco, are the
     side's irregular facts."""
     melds = [meld for meld, _void in burraci]
@@ -84,6 +82,6 @@ def score_reported(
         closing_needs_valid_burraco=closing_needs_valid_burraco,
     )
     core = score_side(melds, stand_in(hand_points, rules), took_pozzetto, closed, rules, side)
-    items = [ScoreItem(MELDS_ITEM, table_points)] if table_points else []
-    items.extend(item for item in core.items if not item.label.startswith(MELD_ITEM))
+    items = [ScoreItem(ScoreKind.TABLE_POINTS, table_points)] if table_points else []
+    items.extend(item for item in core.items if item.kind != ScoreKind.MELD)
     return SideScore(tuple(items))

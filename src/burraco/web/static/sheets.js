@@ -5,20 +5,17 @@ import { send } from "./socket.js";
 import { analysisPanel } from "./analysis.js";
 import { replayChat } from "./chat.js";
 
-/** A score-sheet item from the server ("meld 6C JK=7C 8C (sequence, …)", "clean burraco 200", "closing") in words. */
-export function itemText(label) {
-  const meld = /^meld (.*?) \((sequence|combination)/.exec(label);
-  if (meld) {
+/** A score-sheet item from the server ({kind, detail, label, points}) in words: a meld's cards (its detail,
+ * "6C JK=7C 8C (sequence, …)"), a burraco by its bonus name, every other item by its kind. */
+export function itemText(item) {
+  if (item.kind === "meld") {
+    const meld = /^(.*?) \((sequence|combination)/.exec(item.detail);
+    if (!meld) return item.label;
     const cards = meld[1].split(" ").map((c) => cardText(c.split("=")[0])).join(" ");
-    return t(`score.${meld[2]}`, { cards });
+    return t(`sheet.meld.${meld[2]}`, { cards });
   }
-  const bonus = /^(.*) (\d+)$/.exec(label);
-  if (bonus) {
-    const key = `score.bonus.${bonus[1].replace(/[ -]/g, "_")}`;
-    return has(key) ? t(key) : bonus[1];
-  }
-  const key = `score.${label.replace(/[ ()-]+/g, "_").replace(/_+$/, "")}`;
-  return has(key) ? t(key) : label;
+  const key = item.kind === "burraco" ? `sheet.bonus.${item.detail}` : `sheet.item.${item.kind}`;
+  return has(key) ? t(key) : item.label;
 }
 
 export function endText(reason) {
@@ -71,7 +68,7 @@ export function showScoreSheet(index, atEnd) {
   const r = tb.results[index];
   const sheet = h("div", { class: "sheet", id: "scoresheet" }, r.scores.map((s) => h("div", {},
     h("h4", {}, sideLabel(r, s.side)),
-    h("table", {}, s.items.map((it) => h("tr", {}, h("td", {}, suited(itemText(it.label))), h("td", { class: "pts" }, it.points))),
+    h("table", {}, s.items.map((it) => h("tr", {}, h("td", {}, suited(itemText(it))), h("td", { class: "pts" }, it.points))),
       h("tr", { class: "total" }, h("td", {}, t("sheet.hand_total")), h("td", { class: "pts" }, s.total))))));
   const totals = tb.totals.map((total, e) => `${entrantName(e)} ${total}`).join(" · ");
   const body = [h("h3", {}, `${t("sheet.hand", { n: r.number })}: ${endText(r.end_reason)}`), sheet, credited(r),

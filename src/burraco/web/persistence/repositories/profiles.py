@@ -16,14 +16,15 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, select
 
-from burraco.core.scoring import MELD_ITEM
+from burraco.core.scoring import BonusName, ScoreItem, ScoreKind
 from burraco.web.persistence import db
 
 CURVE_LENGTH: Final = 100
 """Matches the rating curve shows (the last ones)."""
 PARTNERS: Final = 3
 """Favourite partners shown (four-player matches)."""
-DIRTY: Final = ("dirty burraco", "semi-clean burraco")
+DIRTY: Final = frozenset({BonusName.DIRTY.value, BonusName.SEMI_CLEAN.value})
+"""The bonuses a profile counts as dirty burraci (every other one is clean)."""
 
 
 @dataclass(slots=True)
@@ -75,13 +76,15 @@ def count_hand(figures: Figures, hand: dict[str, Any], seat: int) -> None:
     if side is None or side >= len(hand.get("scores", [])):
         return
     score = hand["scores"][side]
-    labels = [str(item["label"]) for item in score.get("items", [])]
+    items = [ScoreItem.from_dict(item) for item in score.get("items", [])]
+    bonuses = [item.detail for item in items if item.kind == ScoreKind.BURRACO]
+    kinds = {item.kind for item in items}
     figures.hands += 1
     figures.points += int(score.get("total", 0))
-    figures.dirty += sum(label.startswith(DIRTY) for label in labels)
-    figures.clean += sum("burraco" in label and not label.startswith((MELD_ITEM, *DIRTY)) for label in labels)
-    figures.closes += "closing" in labels
-    figures.pozzetti += "pozzetto not taken" not in labels
+    figures.dirty += sum(name in DIRTY for name in bonuses)
+    figures.clean += sum(name not in DIRTY for name in bonuses)
+    figures.closes += ScoreKind.CLOSING in kinds
+    figures.pozzetti += ScoreKind.POZZETTO_NOT_TAKEN not in kinds
 
 
 def figures(c: Connection, user_id: int) -> Figures:
