@@ -111,6 +111,12 @@ def test_friends_invite_and_play_with_a_friend(server: str, tmp_path: Path) -> N
         anna.click("#invite-go")
         anna.wait_for_selector("#hand .card", timeout=15_000)
         assert "Bruno" in anna.inner_text("#table") and "Anna" in bruno.inner_text("#table")
+        # at the table it led to, the invitation is read: no badge, and its notice does not come back
+        bruno.wait_for_selector("#friends-badge.hidden", state="attached", timeout=15_000)
+        bruno.reload()
+        bruno.wait_for_selector("#hand .card", timeout=15_000)
+        bruno.wait_for_timeout(1500)  # a poll on opening the page
+        assert not bruno.is_visible("#notice")
         shot(bruno, "with-friend-table-phone")
         shot(anna, "with-friend-table-desktop")
     assert errors == []

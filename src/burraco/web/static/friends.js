@@ -9,6 +9,7 @@ import { app, h, api, tableTitle } from "./ui.js";
 const POLL_MS = 5000;
 const NOTICE_MS = 15000;  // a notice shows this long (the badge and the friends page keep it)
 const FRESH_S = 30;  // on opening the page, a notification this young (seconds, the server's clock) is shown too
+const SHOWN_KEY = "burraco.notices.shown";  // the notices this tab showed: a reload does not show them again
 const seen = new Set();
 let polledFor = null;  // the user whose notifications were asked for (the first answer shows only fresh ones)
 let polledAt = 0;
@@ -51,6 +52,24 @@ function showNotice(n) {
   }
 }
 
+/** Whether this tab showed the notice already (sessionStorage: it outlives a reload, not the tab). */
+function shownBefore(id) {
+  try { return JSON.parse(sessionStorage.getItem(SHOWN_KEY) || "[]").includes(id); } catch { return false; }
+}
+
+function rememberShown(id) {
+  try {
+    const ids = JSON.parse(sessionStorage.getItem(SHOWN_KEY) || "[]");
+    sessionStorage.setItem(SHOWN_KEY, JSON.stringify([...ids, id].slice(-50)));
+  } catch { /* no storage: a reload may show it once more */ }
+}
+
+/** Whether a notification leads where the player already is: its link is open, or its table is. */
+function isHere(n) {
+  const d = n.data || {};
+  return location.hash === noticeText(n).href || (n.kind === "table_invite" && app.tableId !== null && Number(app.tableId) === d.table_id);
+}
+
 function setBadge(unread) {
   const link = document.getElementById("nav-friends");
   if (!link) return;
@@ -61,12 +80,13 @@ function setBadge(unread) {
   badge.classList.toggle("hidden", !unread);
 }
 
-async function markRead(ids) {
+async function markRead(ids, repoll = true) {
   try { await api("/api/notifications/read", { method: "POST", body: { ids } }); } catch { /* next poll */ }
-  poll();
+  if (repoll) poll(); else setBadge(Math.max(0, (unreadWas ?? ids.length) - ids.length));
 }
 
-/** Ask for the notifications: new unread ones show a notice (not those already there when the page opened).
+/** Ask for the notifications: new unread ones show a notice (not those already there when the page opened,
+ *  nor one this tab showed before a reload); one that leads where the player already is is marked read.
  *  With ``redraw``, the friends page, if shown, is drawn again when something changed (one arrived, or the
  *  unread count moved: read on another device). */
 export async function poll(redraw = true) {
@@ -77,15 +97,20 @@ export async function poll(redraw = true) {
   try { data = await api("/api/notifications"); } catch { return null; }
   setBadge(data.unread);
   let changed = known && data.unread !== unreadWas;
+  const here = data.notifications.filter((n) => !n.read && isHere(n)).map((n) => n.id);
   for (const n of [...data.notifications].reverse()) {
     if (seen.has(n.id)) continue;
     seen.add(n.id);
     changed ||= known;
-    if (!n.read && (known || data.now - n.created_at < FRESH_S)) showNotice(n);
+    if (!n.read && !here.includes(n.id) && (known || data.now - n.created_at < FRESH_S) && !shownBefore(n.id)) {
+      showNotice(n);
+      rememberShown(n.id);
+    }
   }
   polledFor = user;
   unreadWas = data.unread;
   if (redraw && changed && friendsShown()) drawFriends(data, true);
+  if (here.length) markRead(here, false);  // the player went where it leads: it is read
   return data;
 }
 
