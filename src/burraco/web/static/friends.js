@@ -64,10 +64,11 @@ function rememberShown(id) {
   } catch { /* no storage: a reload may show it once more */ }
 }
 
-/** Whether a notification leads where the player already is: its link is open, or its table is. */
+/** Whether an invitation leads where the player already is: its link is open, or its table is. */
 function isHere(n) {
+  if (n.kind !== "table_invite") return false;
   const d = n.data || {};
-  return location.hash === noticeText(n).href || (n.kind === "table_invite" && app.tableId !== null && Number(app.tableId) === d.table_id);
+  return location.hash === noticeText(n).href || (app.tableId !== null && Number(app.tableId) === d.table_id);
 }
 
 function setBadge(unread) {
@@ -86,7 +87,7 @@ async function markRead(ids, repoll = true) {
 }
 
 /** Ask for the notifications: new unread ones show a notice (not those already there when the page opened,
- *  nor one this tab showed before a reload); one that leads where the player already is is marked read.
+ *  nor one this tab showed before a reload); an invitation that leads where the player already is is read.
  *  With ``redraw``, the friends page, if shown, is drawn again when something changed (one arrived, or the
  *  unread count moved: read on another device). */
 export async function poll(redraw = true) {
