@@ -19,7 +19,7 @@ from burraco.web.accounts.login_guard import LoginLimits
 from burraco.web.app import create_app
 from burraco.web.cluster.node import Node
 from burraco.web.lobby.manager import TableManager
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.table.live import Table
 
 MAX_MESSAGES = 20_000
@@ -88,7 +88,9 @@ def events_of(client: TestClient, table_id: int) -> list[tuple[str, int, str]]:
     return store.read(
         lambda c: [
             (r.kind, r.seat, r.text)
-            for r in c.execute(select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))
+            for r in c.execute(
+                select(schema.events).where(schema.events.c.table_id == table_id).order_by(schema.events.c.seq)
+            )
         ]
     )
 

@@ -11,7 +11,7 @@ from web_helpers import Player, create_table, guest, simple_policy
 
 from burraco.core.history import read_history, replay
 from burraco.web.accounts.auth import COOKIE
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 
 def test_register_login_logout(client_factory: Callable[..., TestClient]) -> None:
@@ -37,7 +37,9 @@ def test_register_login_logout(client_factory: Callable[..., TestClient]) -> Non
     assert client.get("/api/me", headers={"cookie": f"{COOKIE}={cookie[:-2]}xx"}).json()["user"] is None
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
     hashes = store.read(
-        lambda c: [r[0] for r in c.execute(select(db.users.c.password_hash).where(db.users.c.kind == "account"))]
+        lambda c: [
+            r[0] for r in c.execute(select(schema.users.c.password_hash).where(schema.users.c.kind == "account"))
+        ]
     )
     assert len(hashes) == 1 and hashes[0].startswith("$argon2id$") and "s3cret" not in hashes[0]
 

@@ -14,7 +14,7 @@ from burraco.bots.heuristic import HeuristicBot
 from burraco.core.match import Match
 from burraco.core.options import Rules
 from burraco.core.view import observe
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 MAX_TURNS = 10
 """Turns a hand lasts at most: a short hand, reviewed in a fraction of a second at a small budget."""
@@ -67,8 +67,8 @@ def stored_match(
     }
 
     def write(c: Any) -> int:
-        table_id = db.new_id(c.execute(db.tables.insert().values(**row)))
-        c.execute(db.events.insert(), [{**e, "table_id": table_id, "at": 0.0} for e in events])
+        table_id = db.new_id(c.execute(schema.tables.insert().values(**row)))
+        c.execute(schema.events.insert(), [{**e, "table_id": table_id, "at": 0.0} for e in events])
         return table_id
 
     return store.write(write).result()
@@ -77,14 +77,14 @@ def stored_match(
 def set_status(client: TestClient, table_id: int, status: str) -> None:
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
     store.write(
-        lambda c: c.execute(db.tables.update().where(db.tables.c.id == table_id).values(status=status))
+        lambda c: c.execute(schema.tables.update().where(schema.tables.c.id == table_id).values(status=status))
     ).result()
 
 
 def rows(client: TestClient) -> list[tuple[int, int, int, str, int]]:
     """Every stored analysis: (table, hand, seat, state, attempts)."""
     store: db.Store = client.app.state.store  # type: ignore[attr-defined]
-    t = db.hand_analyses.c
+    t = schema.hand_analyses.c
     return store.read(
         lambda c: [tuple(r) for r in c.execute(select(t.table_id, t.hand, t.seat, t.state, t.attempts).order_by(t.id))]
     )

@@ -148,6 +148,6 @@ def test_the_lobby_and_the_user_limits_are_shared(database: str, namespace: str)
 
 @given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=40), max_size=12))
 def test_a_bundle_gives_back_its_messages_whatever_they_hold(messages: list[str]) -> None:
-    from burraco.web.cluster.relay import bundle, unbundle
+    from burraco.web.cluster.relay_wire import bundle, unbundle
 
     assert unbundle(bundle(messages)) == messages

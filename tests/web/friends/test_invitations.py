@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from web_helpers import FakeClock, Player, close_code, create_table, events_of, guest, table_of
 
-from burraco.web.persistence import db
+from burraco.web.persistence import schema
 from burraco.web.persistence.repositories.invitations import INVITATION_TTL, token_hash
 from burraco.web.protocol.close_codes import CloseCode
 
@@ -59,7 +59,7 @@ def test_a_link_seats_whoever_opens_it_and_the_table_stays_private(
     assert len(token) >= 43 and made["path"] == f"#/invite/{token}"
     assert invite(client, ann, info["id"])["token"] != token  # fresh randomness every time
     stored = client.app.state.store.read(  # type: ignore[attr-defined]
-        lambda c: [r.token_hash for r in c.execute(select(db.table_invitations))]
+        lambda c: [r.token_hash for r in c.execute(select(schema.table_invitations))]
     )
     assert token not in stored and token_hash(token) in stored  # only its hash is kept
     # never in the lobby; refused to a spectator and over HTTP without the link

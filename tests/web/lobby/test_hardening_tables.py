@@ -34,7 +34,7 @@ from web_helpers import (
 )
 
 from burraco.web.instance_lock import InstanceLock
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.persistence.repositories.matches import unrated_users
 from burraco.web.persistence.writer import Batch
 from burraco.web.table import events, views
@@ -47,7 +47,9 @@ def stored_events(url: str, table_id: int) -> list[tuple[str, int]]:
     with engine.connect() as c:
         rows = [
             (r.kind, r.seat)
-            for r in c.execute(select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))
+            for r in c.execute(
+                select(schema.events).where(schema.events.c.table_id == table_id).order_by(schema.events.c.seq)
+            )
         ]
     engine.dispose()
     return rows
@@ -137,11 +139,11 @@ def test_restart_deals_a_full_table_whose_deal_was_never_stored(database: str) -
     engine = create_engine(path)
     with engine.begin() as c:
         c.execute(
-            db.events.insert().values(
+            schema.events.insert().values(
                 table_id=info["id"], seq=2, hand=0, kind="sit", seat=1, text="Bob (guest)", user_id=bob_id, at=0.0
             )
         )
-        c.execute(update(db.tables).where(db.tables.c.id == info["id"]).values(status="playing"))
+        c.execute(update(schema.tables).where(schema.tables.c.id == info["id"]).values(status="playing"))
     engine.dispose()
     with TestClient(make_app(path, clock)) as client:
         table = table_of(client, info["id"])
@@ -449,7 +451,7 @@ def test_a_locked_database_fails_a_group_of_writes_at_once(tmp_path: Path) -> No
     holder.execute("BEGIN EXCLUSIVE")
     try:
         started = time.monotonic()
-        futures = [store.insert(db.settings, {"key": f"k{i}", "value": "v"}) for i in range(12)]
+        futures = [store.insert(schema.settings, {"key": f"k{i}", "value": "v"}) for i in range(12)]
         errors = [f.exception(timeout=30) for f in futures]
         elapsed = time.monotonic() - started
     finally:
@@ -457,7 +459,7 @@ def test_a_locked_database_fails_a_group_of_writes_at_once(tmp_path: Path) -> No
         holder.close()
     assert all(isinstance(e, OperationalError) for e in errors)
     assert elapsed < 1.5, elapsed  # at most a few busy timeouts, not one per write (2.6 s)
-    store.insert(db.settings, {"key": "after", "value": "v"}).result(timeout=10)  # and it works again
+    store.insert(schema.settings, {"key": "after", "value": "v"}).result(timeout=10)  # and it works again
     store.close()
 
 

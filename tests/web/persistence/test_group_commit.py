@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.persistence.copy_rows import copy_rows
 from burraco.web.persistence.repositories.tables import TableRepository
 
@@ -39,12 +39,14 @@ def event_row(table_id: int, seq: int) -> dict[str, Any]:
 def make_tables(store: db.Store, count: int) -> list[int]:
     row = {"name": "t", "preset": "p", "rules": {}, "seed": 1, "turn_timer": 0.0, "grace": 0.0}
     rows = [{**row, "status": "playing", "created_at": 0.0} for _ in range(count)]
-    store.write(lambda c: c.execute(db.tables.insert(), rows)).result(timeout=30)
-    return store.read(lambda c: [r[0] for r in c.execute(select(db.tables.c.id).order_by(db.tables.c.id))])
+    store.write(lambda c: c.execute(schema.tables.insert(), rows)).result(timeout=30)
+    return store.read(lambda c: [r[0] for r in c.execute(select(schema.tables.c.id).order_by(schema.tables.c.id))])
 
 
 def stored(store: db.Store) -> set[tuple[int, int]]:
-    return set(store.read(lambda c: [tuple(r) for r in c.execute(select(db.events.c.table_id, db.events.c.seq))]))
+    return set(
+        store.read(lambda c: [tuple(r) for r in c.execute(select(schema.events.c.table_id, schema.events.c.seq))])
+    )
 
 
 def test_many_tables_acting_at_once_share_transactions(database: str) -> None:
@@ -57,7 +59,7 @@ def test_many_tables_acting_at_once_share_transactions(database: str) -> None:
 
     def play(table_id: int) -> None:
         for seq in range(1, MOVES + 1):
-            store.insert(db.events, event_row(table_id, seq)).result(timeout=30)
+            store.insert(schema.events, event_row(table_id, seq)).result(timeout=30)
             acknowledged.append((table_id, seq))
 
     threads = [threading.Thread(target=play, args=(table_id,)) for table_id in ids]
@@ -77,11 +79,11 @@ def test_many_tables_acting_at_once_share_transactions(database: str) -> None:
 def test_a_bad_write_in_a_batch_fails_alone_and_the_others_commit(database: str) -> None:
     store = db.Store(database, linger=0.3)  # every write below lands in one batch
     table_id = make_tables(store, 1)[0]
-    store.insert(db.events, event_row(table_id, 1)).result(timeout=30)
+    store.insert(schema.events, event_row(table_id, 1)).result(timeout=30)
     failed_before = store.writer.stats.failed_batches
-    good = [store.insert(db.events, event_row(table_id, seq)) for seq in (2, 3)]
-    bad = store.insert(db.events, event_row(table_id, 1))  # the same (table, seq) again: refused
-    more = store.insert_many(db.events, [event_row(table_id, 4), event_row(table_id, 5)])
+    good = [store.insert(schema.events, event_row(table_id, seq)) for seq in (2, 3)]
+    bad = store.insert(schema.events, event_row(table_id, 1))  # the same (table, seq) again: refused
+    more = store.insert_many(schema.events, [event_row(table_id, 4), event_row(table_id, 5)])
     assert isinstance(bad.exception(timeout=30), IntegrityError)
     assert [f.result(timeout=30) for f in [*good, more]] == [None, None, None]
     assert store.writer.stats.failed_batches > failed_before
@@ -100,10 +102,10 @@ def test_a_batch_is_stored_exactly_on_either_database(database: str) -> None:
         {**event_row(table_id, seq), "text": text, "user_id": seq if seq % 2 else None, "at": 1.8e9 + seq / 3}
         for seq, text in enumerate(texts, start=1)
     ]
-    futures = [store.insert(db.events, row) for row in rows]
+    futures = [store.insert(schema.events, row) for row in rows]
     assert [f.result(timeout=30) for f in futures] == [None] * len(rows)
-    columns = [db.events.c[key] for key in rows[0]]
-    back = store.read(lambda c: [dict(r._mapping) for r in c.execute(select(*columns).order_by(db.events.c.seq))])
+    columns = [schema.events.c[key] for key in rows[0]]
+    back = store.read(lambda c: [dict(r._mapping) for r in c.execute(select(*columns).order_by(schema.events.c.seq))])
     assert back == rows
     copied = store.writer.stats.copied_rows
     assert (copied >= 2) if database.startswith("postgresql") else copied == 0
@@ -112,7 +114,7 @@ def test_a_batch_is_stored_exactly_on_either_database(database: str) -> None:
 
 CHILD = """
 import sys, threading, time
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.persistence.repositories.tables import TableRepository
 sys.path.insert(0, {tests!r})
 from test_group_commit import event_row, make_tables
@@ -125,7 +127,7 @@ def play(table_id):
     seq = 0
     while True:
         seq += 1
-        store.insert(db.events, event_row(table_id, seq)).result()
+        store.insert(schema.events, event_row(table_id, seq)).result()
         with lock:  # acknowledged: committed
             sys.stdout.write(f"{{table_id}} {{seq}}\\n")
             sys.stdout.flush()
@@ -172,13 +174,13 @@ def test_kill_9_loses_no_acknowledged_move(database: str) -> None:
 def test_rows_of_one_step_are_stored_together(rows: int) -> None:
     store = db.Store("sqlite://")
     table_id = make_tables(store, 1)[0]
-    store.insert_many(db.events, [event_row(table_id, seq) for seq in range(1, rows + 1)]).result(timeout=30)
+    store.insert_many(schema.events, [event_row(table_id, seq) for seq in range(1, rows + 1)]).result(timeout=30)
     assert len(stored(store)) == rows
     store.close()
 
 
 def statuses(store: db.Store) -> dict[int, str]:
-    return dict(store.read(lambda c: [tuple(r) for r in c.execute(select(db.tables.c.id, db.tables.c.status))]))
+    return dict(store.read(lambda c: [tuple(r) for r in c.execute(select(schema.tables.c.id, schema.tables.c.status))]))
 
 
 def test_a_step_with_a_status_is_one_transaction_by_compiled_statements(database: str) -> None:
@@ -187,7 +189,7 @@ def test_a_step_with_a_status_is_one_transaction_by_compiled_statements(database
     store = db.Store(database, linger=0.3)
     first, second = make_tables(store, 2)
     tables = TableRepository(store)
-    store.insert(db.events, event_row(first, 1)).result(timeout=30)
+    store.insert(schema.events, event_row(first, 1)).result(timeout=30)
     good = tables.append(second, [event_row(second, 1), event_row(second, 2)], "over")
     bad = tables.append(first, [event_row(first, 2), event_row(first, 1)], "over")  # seq 1 again: refused
     assert good is not None and bad is not None
@@ -213,6 +215,6 @@ def test_a_refused_copy_is_sqlalchemys_error_and_rolls_back() -> None:
         keys = tuple(event_row(table_id, 1))
         rows = [tuple(event_row(table_id, seq).values()) for seq in (1, 2, 2)]  # seq 2 twice: refused
         with engine.connect() as connection, pytest.raises(IntegrityError), connection.begin():
-            copy_rows(connection, db.events, keys, rows)
+            copy_rows(connection, schema.events, keys, rows)
         assert stored(store) == set()
         store.close()

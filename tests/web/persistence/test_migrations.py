@@ -11,7 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, inspect, select, text
 
-from burraco.web.persistence import db, migrations
+from burraco.web.persistence import db, migrations, schema
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def engine(tmp_path: Path) -> Engine:
 def missing(connection: Connection) -> list[str]:
     """What the database lacks of the models, one word each (``tables.tournament``: a column; a table's name)."""
     words = []
-    for diff in compare_metadata(MigrationContext.configure(connection), db.metadata):
+    for diff in compare_metadata(MigrationContext.configure(connection), schema.metadata):
         if diff[0] == "add_column":
             words.append(f"{diff[2]}.{diff[3].name}")
         elif diff[0] in ("add_table", "add_index"):
@@ -86,7 +86,7 @@ def test_head_is_the_newest_script(engine: Engine) -> None:
 def test_up_down_and_up_again(engine: Engine) -> None:
     with engine.begin() as connection:
         migrations.upgrade(connection)
-        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        assert compare_metadata(MigrationContext.configure(connection), schema.metadata) == []
         migrations.downgrade(connection, "0001")
         assert "practice" not in {c["name"] for c in inspect(connection).get_columns("tables")}
         migrations.downgrade(connection, "base")
@@ -108,14 +108,14 @@ def test_a_database_made_before_practice_tables_is_upgraded(engine: Engine, tmp_
     engine.dispose()
     store = db.Store(f"sqlite:///{tmp_path / 'm.db'}")
     try:
-        assert store.read(lambda c: c.execute(select(db.tables.c.practice)).scalar_one()) is False
+        assert store.read(lambda c: c.execute(select(schema.tables.c.practice)).scalar_one()) is False
         assert store.read(migrations.current) == migrations.HEAD
     finally:
         store.close()
 
 
 def test_a_database_made_by_create_all_is_stamped(engine: Engine, tmp_path: Path) -> None:
-    db.metadata.create_all(engine)
+    schema.metadata.create_all(engine)
     engine.dispose()
     store = db.Store(f"sqlite:///{tmp_path / 'm.db'}")
     try:
@@ -200,16 +200,18 @@ def test_0005_adds_the_invitations_and_going_back_seats_nobody_who_was_only_aske
                 )
             )
         connection.execute(
-            db.tournaments.insert().values(name="Club", owner_id=1, document={}, version=1, created_at=0, updated_at=0)
+            schema.tournaments.insert().values(
+                name="Club", owner_id=1, document={}, version=1, created_at=0, updated_at=0
+            )
         )
         migrations.upgrade(connection, "0005")
         assert connection.execute(text("SELECT count(*) FROM tournament_invitations")).scalar_one() == 0
         assert missing(connection) == NEWER_THAN_0005
-        connection.execute(db.tournaments.update().values(online=pending))
-        connection.execute(db.tournament_invitations.insert().values(tournament_id=1, user_id=2))
+        connection.execute(schema.tournaments.update().values(online=pending))
+        connection.execute(schema.tournament_invitations.insert().values(tournament_id=1, user_id=2))
         migrations.downgrade(connection, "0004")
         assert "tournament_invitations" not in inspect(connection).get_table_names()
-        online = connection.execute(select(db.tournaments.c.online)).scalar_one()
+        online = connection.execute(select(schema.tournaments.c.online)).scalar_one()
         assert online == {"players": {"1": [1], "2": [3]}, "turns": {}, "names": pending["names"]}
         migrations.upgrade(connection)
         assert migrations.current(connection) == migrations.HEAD

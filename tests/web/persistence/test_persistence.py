@@ -9,7 +9,7 @@ from sqlalchemy import create_engine, select
 from web_helpers import FakeClock, Player, create_table, guest, make_app, simple_policy
 
 from burraco.core.view import observe
-from burraco.web.persistence import db
+from burraco.web.persistence import schema
 from burraco.web.protocol.serialize import view_to_dict
 
 
@@ -52,7 +52,7 @@ def test_restart_resumes_the_hand(database: str) -> None:
     # every action is in the database
     engine = create_engine(path)
     with engine.connect() as c:
-        kinds = [r.kind for r in c.execute(select(db.events.c.kind).where(db.events.c.table_id == table_id))]
+        kinds = [r.kind for r in c.execute(select(schema.events.c.kind).where(schema.events.c.table_id == table_id))]
     engine.dispose()
     assert kinds.count("action") == 15 and kinds.count("deal") == 1 and kinds.count("sit") == 2
 

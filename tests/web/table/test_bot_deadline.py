@@ -21,7 +21,7 @@ from burraco.core.actions import Action
 from burraco.core.match import Match
 from burraco.core.options import Rules
 from burraco.core.view import observe
-from burraco.web.persistence import db
+from burraco.web.persistence import schema
 from burraco.web.table import bots, thinking
 from burraco.web.table.model import TableState
 from burraco.web.table.thinking import BotPool, Overdue, ThinkingError, Thought, think
@@ -166,7 +166,7 @@ def test_the_tables_bot_moves_by_the_deadline_when_its_worker_stalls(
     stats = client.get("/api/stats").json()
     assert stats["bot_fallbacks"] == 1 and stats["bot_backend"] == "processes" and stats["bot_replaced"] == 1
     # recorded with the table's events, just before the move the intermediate bot made instead
-    events = db.events.c
+    events = schema.events.c
     query = select(events.kind, events.seat, events.text).where(events.table_id == table.id).order_by(events.seq)
     rows = [tuple(r) for r in table.runtime.store.read(lambda c: c.execute(query).all())]
     [at] = [i for i, row in enumerate(rows) if row[0] == "fallback"]

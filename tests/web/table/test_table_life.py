@@ -10,7 +10,7 @@ from sqlalchemy import select
 from web_helpers import FakeClock, Player, create_table, guest, simple_policy, table_of, tick
 
 from burraco.core.view import observe
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.protocol.serialize import view_to_dict
 
 
@@ -19,7 +19,9 @@ def events_of(client: TestClient, table_id: int) -> list[tuple[str, int, str]]:
     return store.read(
         lambda c: [
             (r.kind, r.seat, r.text)
-            for r in c.execute(select(db.events).where(db.events.c.table_id == table_id).order_by(db.events.c.seq))
+            for r in c.execute(
+                select(schema.events).where(schema.events.c.table_id == table_id).order_by(schema.events.c.seq)
+            )
         ]
     )
 

@@ -10,16 +10,20 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.engine import Connection as DbConnection
 
-from burraco.web.persistence import db
+from burraco.web.persistence import schema
 
 
 def seat_names(c: DbConnection, table_id: int, players: int) -> list[str]:
     """``players`` names, seat by seat, as the table showed them (its ``sit`` and ``bot`` events
     before the first deal); an empty string where the seat is not known."""
     rows = c.execute(
-        select(db.events.c.kind, db.events.c.seat, db.events.c.text)
-        .where(db.events.c.table_id == table_id, db.events.c.hand == 0, db.events.c.kind.in_(("sit", "bot", "leave")))
-        .order_by(db.events.c.seq)
+        select(schema.events.c.kind, schema.events.c.seat, schema.events.c.text)
+        .where(
+            schema.events.c.table_id == table_id,
+            schema.events.c.hand == 0,
+            schema.events.c.kind.in_(("sit", "bot", "leave")),
+        )
+        .order_by(schema.events.c.seq)
     ).all()
     names = [""] * players
     for kind, seat, text in rows:
@@ -32,13 +36,13 @@ def auto_steps(c: DbConnection, table_id: int, hand: int) -> list[int]:
     """The replay steps (1-based, as ``step``) of hand ``hand`` that the computer played for a player:
     the rest of a turn after its timer ran out, and every move while the seat was stood in for or left."""
     rows = c.execute(
-        select(db.events.c.kind, db.events.c.seat, db.events.c.text)
+        select(schema.events.c.kind, schema.events.c.seat, schema.events.c.text)
         .where(
-            db.events.c.table_id == table_id,
-            db.events.c.hand == hand,
-            db.events.c.kind.in_(("action", "timer", "standin", "leave")),
+            schema.events.c.table_id == table_id,
+            schema.events.c.hand == hand,
+            schema.events.c.kind.in_(("action", "timer", "standin", "leave")),
         )
-        .order_by(db.events.c.seq)
+        .order_by(schema.events.c.seq)
     ).all()
     steps: list[int] = []
     timed_out, step = -1, 0

@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Connection, delete, select
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.routes.deps import OptionalUser
 from burraco.web.routes.pages import STATIC
 from burraco.web.tournaments.terminal_entry import constants
@@ -51,7 +51,9 @@ def _key(user_id: int) -> str:
 
 def _read(request: Request, user_id: int) -> list[dict[str, Any]]:
     store: db.Store = request.app.state.store
-    row = store.read(lambda c: c.execute(select(db.settings.c.value).where(db.settings.c.key == _key(user_id))).first())
+    row = store.read(
+        lambda c: c.execute(select(schema.settings.c.value).where(schema.settings.c.key == _key(user_id))).first()
+    )
     return [] if row is None else list(json.loads(row.value))
 
 
@@ -79,15 +81,15 @@ def keep(match_id: MatchId, body: KeptMatch, request: Request, user: OptionalUse
         raise HTTPException(413, {"code": "keeper.too_big", "message": "a kept match is at most 32 KB"})
 
     def write(c: Connection) -> list[dict[str, Any]]:
-        s = db.settings.c
+        s = schema.settings.c
         row = c.execute(select(s.value).where(s.key == _key(user_id))).first()
         kept = [] if row is None else list(json.loads(row.value))
         old = next((m for m in kept if m.get("id") == match_id), None)
         if old is not None and float(old.get("updated", 0)) > body.updated:
             return kept
         kept = [match, *(m for m in kept if m.get("id") != match_id)][:MAX_MATCHES]
-        c.execute(delete(db.settings).where(s.key == _key(user_id)))
-        c.execute(db.settings.insert().values(key=_key(user_id), value=json.dumps(kept)))
+        c.execute(delete(schema.settings).where(s.key == _key(user_id)))
+        c.execute(schema.settings.insert().values(key=_key(user_id), value=json.dumps(kept)))
         return kept
 
     store: db.Store = request.app.state.store

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from sqlalchemy import Connection, select
 
 from burraco.web.accounts.auth import User, name_key
-from burraco.web.persistence import db
+from burraco.web.persistence import schema
 from burraco.web.persistence.repositories.tournaments import TournamentRow
 from burraco.web.table.tournament_clock import turn_minutes
 from burraco.web.tournaments import consent
@@ -74,7 +74,9 @@ def _users_by_name(svc: TournamentService, names: list[str]) -> list[User]:
         found: list[User | None] = []
         for name in names:
             row = c.execute(
-                select(db.users.c.id).where(db.users.c.name_key == name_key(name), db.users.c.kind == "account")
+                select(schema.users.c.id).where(
+                    schema.users.c.name_key == name_key(name), schema.users.c.kind == "account"
+                )
             ).first()
             found.append(None if row is None else get_user(c, int(row.id)))
         return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from burraco.web.persistence.db import metadata
+from burraco.web.persistence.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(

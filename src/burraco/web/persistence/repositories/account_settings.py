@@ -15,7 +15,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, delete, or_, select, update
 
 from burraco.web.accounts.auth import AuthError, NameConfusable, name_key, name_skeleton
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 DELETED_NAME: Final = "Giocatore eliminato"
 """What a deleted account is called from then on (the page words it in the reader's language)."""
@@ -26,7 +26,7 @@ def rename(c: Connection, user_id: int, name: str) -> None:
     """Give an account a new name: free case-insensitively (:class:`AuthError`) and not looking like
     another account's (:class:`NameConfusable`); its own old name does not count."""
     key, skeleton = name_key(name), name_skeleton(name)
-    users = db.users
+    users = schema.users
     if c.execute(select(users.c.id).where(users.c.name_key == key, users.c.id != user_id)).first():
         raise AuthError(f"the name {name!r} is taken")
     if c.execute(select(users.c.id).where(users.c.name_skeleton == skeleton, users.c.id != user_id)).first():
@@ -54,24 +54,26 @@ def entrant_names(summary: dict[str, Any], seat: int, players: int, name: str) -
 
 def delete_account(c: Connection, user_id: int) -> None:
     """Anonymise an account and end its sessions (one transaction; see the module's docstring)."""
-    mp = db.match_players
+    mp = schema.match_players
     played = c.execute(select(mp.c.match_id, mp.c.seat).where(mp.c.user_id == user_id)).all()
     for match_id, seat in played:
         players = len(c.execute(select(mp.c.seat).where(mp.c.match_id == match_id)).all())
-        summary = c.execute(select(db.matches.c.summary).where(db.matches.c.id == match_id)).scalar_one()
+        summary = c.execute(select(schema.matches.c.summary).where(schema.matches.c.id == match_id)).scalar_one()
         renamed = entrant_names(summary, seat, players, DELETED_NAME)
-        c.execute(update(db.matches).where(db.matches.c.id == match_id).values(summary=renamed))
+        c.execute(update(schema.matches).where(schema.matches.c.id == match_id).values(summary=renamed))
     c.execute(
-        update(db.events).where(db.events.c.user_id == user_id, db.events.c.kind == "sit").values(text=DELETED_NAME)
+        update(schema.events)
+        .where(schema.events.c.user_id == user_id, schema.events.c.kind == "sit")
+        .values(text=DELETED_NAME)
     )
-    c.execute(delete(db.sessions).where(db.sessions.c.user_id == user_id))
-    friends, blocks = db.friendships.c, db.blocks.c
-    c.execute(delete(db.friendships).where(or_(friends.user_id == user_id, friends.friend_id == user_id)))
-    c.execute(delete(db.blocks).where(or_(blocks.user_id == user_id, blocks.blocked_id == user_id)))
-    c.execute(delete(db.notifications).where(db.notifications.c.user_id == user_id))
+    c.execute(delete(schema.sessions).where(schema.sessions.c.user_id == user_id))
+    friends, blocks = schema.friendships.c, schema.blocks.c
+    c.execute(delete(schema.friendships).where(or_(friends.user_id == user_id, friends.friend_id == user_id)))
+    c.execute(delete(schema.blocks).where(or_(blocks.user_id == user_id, blocks.blocked_id == user_id)))
+    c.execute(delete(schema.notifications).where(schema.notifications.c.user_id == user_id))
     c.execute(
-        update(db.users)
-        .where(db.users.c.id == user_id)
+        update(schema.users)
+        .where(schema.users.c.id == user_id)
         .values(
             name=DELETED_NAME,
             name_key=None,
@@ -91,7 +93,7 @@ class AccountSettingsRepository:
 
     def password_hash(self, user_id: int) -> str | None:
         row = self.store.read(
-            lambda c: c.execute(select(db.users.c.password_hash).where(db.users.c.id == user_id)).first()
+            lambda c: c.execute(select(schema.users.c.password_hash).where(schema.users.c.id == user_id)).first()
         )
         return None if row is None else row[0]
 
@@ -100,8 +102,8 @@ class AccountSettingsRepository:
         kept = hashlib.sha256(keep_token.encode()).hexdigest()
 
         def write(c: Connection) -> None:
-            c.execute(update(db.users).where(db.users.c.id == user_id).values(password_hash=hashed))
-            c.execute(delete(db.sessions).where(db.sessions.c.user_id == user_id, db.sessions.c.id != kept))
+            c.execute(update(schema.users).where(schema.users.c.id == user_id).values(password_hash=hashed))
+            c.execute(delete(schema.sessions).where(schema.sessions.c.user_id == user_id, schema.sessions.c.id != kept))
 
         await self.store.awrite(write)
 
@@ -110,7 +112,7 @@ class AccountSettingsRepository:
 
     async def set_public(self, user_id: int, public: bool) -> None:
         await self.store.awrite(
-            lambda c: c.execute(update(db.users).where(db.users.c.id == user_id).values(public_profile=public))
+            lambda c: c.execute(update(schema.users).where(schema.users.c.id == user_id).values(public_profile=public))
         )
 
     async def delete(self, user_id: int) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, and_, func, select, update
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 DAY: Final = 86_400.0
 """The window of the daily limit, in seconds (a rolling day)."""
@@ -93,12 +93,12 @@ class AnalysisRepository:
 
     def for_hand(self, table_id: int, hand: int, budget_ms: int) -> list[AnalysisJob]:
         """The rows of a hand at a budget, seat by seat."""
-        t = db.hand_analyses.c
+        t = schema.hand_analyses.c
         return self.store.read(
             lambda c: [
                 AnalysisJob.of(r)
                 for r in c.execute(
-                    select(db.hand_analyses)
+                    select(schema.hand_analyses)
                     .where(t.table_id == table_id, t.hand == hand, t.budget_ms == budget_ms)
                     .order_by(t.seat)
                 )
@@ -107,23 +107,25 @@ class AnalysisRepository:
 
     def get(self, job_id: int) -> AnalysisJob | None:
         row = self.store.read(
-            lambda c: c.execute(select(db.hand_analyses).where(db.hand_analyses.c.id == job_id)).first()
+            lambda c: c.execute(select(schema.hand_analyses).where(schema.hand_analyses.c.id == job_id)).first()
         )
         return None if row is None else AnalysisJob.of(row)
 
     def unfinished(self) -> list[AnalysisJob]:
         """Every queued or running row, oldest first (a restarted local pool takes them up again)."""
-        t = db.hand_analyses.c
+        t = schema.hand_analyses.c
         return self.store.read(
             lambda c: [
                 AnalysisJob.of(r)
-                for r in c.execute(select(db.hand_analyses).where(t.state.in_(ACTIVE)).order_by(t.requested_at, t.id))
+                for r in c.execute(
+                    select(schema.hand_analyses).where(t.state.in_(ACTIVE)).order_by(t.requested_at, t.id)
+                )
             ]
         )
 
     def user_seats(self, table_id: int, user_id: int) -> list[int]:
         """The seats ``user_id`` sat at, at this table (its ``sit`` events)."""
-        e = db.events.c
+        e = schema.events.c
         rows = self.store.read(
             lambda c: c.execute(
                 select(e.seat).distinct().where(e.table_id == table_id, e.kind == "sit", e.user_id == user_id)
@@ -145,7 +147,7 @@ class AnalysisRepository:
         rows queued, or a refusal when the user's limits would be passed (then nothing is written)."""
 
         def write(c: Connection) -> tuple[list[int], Refusal | None]:
-            t = db.hand_analyses.c
+            t = schema.hand_analyses.c
             known = {
                 r.seat: r
                 for r in c.execute(
@@ -170,11 +172,11 @@ class AnalysisRepository:
             for seat in wanted:
                 cleared = {"started_at": None, "finished_at": None, "error": None, "review": None}
                 if seat in known:  # a failed analysis asked for again
-                    c.execute(update(db.hand_analyses).where(t.id == known[seat].id).values(**fresh, **cleared))
+                    c.execute(update(schema.hand_analyses).where(t.id == known[seat].id).values(**fresh, **cleared))
                     ids.append(int(known[seat].id))
                 else:
                     row = {"table_id": table_id, "hand": hand, "seat": seat, "budget_ms": budget_ms, **fresh}
-                    ids.append(db.new_id(c.execute(db.hand_analyses.insert().values(**row))))
+                    ids.append(db.new_id(c.execute(schema.hand_analyses.insert().values(**row))))
             return ids, None
 
         return await self.store.awrite(write)
@@ -184,13 +186,13 @@ class AnalysisRepository:
         0 if the row is no longer waiting for a worker."""
 
         def write(c: Connection) -> int:
-            t = db.hand_analyses.c
+            t = schema.hand_analyses.c
             row = c.execute(select(t.state, t.attempts).where(t.id == job_id)).first()
             if row is None or row.state not in ACTIVE:
                 return 0
             attempt = int(row.attempts) + 1
             c.execute(
-                update(db.hand_analyses)
+                update(schema.hand_analyses)
                 .where(t.id == job_id)
                 .values(state=JobState.RUNNING.value, started_at=now, attempts=attempt)
             )
@@ -209,5 +211,7 @@ class AnalysisRepository:
 
     async def _set(self, job_id: int, **values: Any) -> None:
         await self.store.awrite(
-            lambda c: c.execute(update(db.hand_analyses).where(db.hand_analyses.c.id == job_id).values(**values))
+            lambda c: c.execute(
+                update(schema.hand_analyses).where(schema.hand_analyses.c.id == job_id).values(**values)
+            )
         )

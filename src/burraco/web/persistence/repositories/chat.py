@@ -14,7 +14,7 @@ from sqlalchemy import Connection, and_, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from burraco.web.accounts.auth import name_key
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.persistence.repositories.friends import is_blocked
 from burraco.web.protocol.chat import Audience
 
@@ -74,22 +74,22 @@ class ChatRepository:
         row["user_id"] = row.pop("user")
 
         def write(c: Connection) -> int:
-            return db.new_id(c.execute(db.chat_messages.insert().values(**row)))
+            return db.new_id(c.execute(schema.chat_messages.insert().values(**row)))
 
         ident = await self.store.awrite(write)
         return replace(line, id=ident)
 
     def message(self, message_id: int) -> ChatLine | None:
         row = self.store.read(
-            lambda c: c.execute(select(db.chat_messages).where(db.chat_messages.c.id == message_id)).first()
+            lambda c: c.execute(select(schema.chat_messages).where(schema.chat_messages.c.id == message_id)).first()
         )
         return None if row is None else _line(row)
 
     def hand_lines(self, table_id: int, hand: int, audiences: tuple[str, ...]) -> list[ChatLine]:
         """What was said at ``table_id`` during and after hand ``hand`` to ``audiences``, in order."""
-        m = db.chat_messages.c
+        m = schema.chat_messages.c
         query = (
-            select(db.chat_messages)
+            select(schema.chat_messages)
             .where(m.table_id == table_id, m.hand == hand, m.audience.in_(audiences))
             .order_by(m.id)
         )
@@ -97,7 +97,7 @@ class ChatRepository:
 
     def spoke_as_spectator(self, table_id: int, user_id: int) -> bool:
         """Whether ``user_id`` said something at ``table_id`` without a seat (so watched it)."""
-        m = db.chat_messages.c
+        m = schema.chat_messages.c
         query = select(m.id).where(m.table_id == table_id, m.user_id == user_id, m.seat.is_(None)).limit(1)
         return self.store.read(lambda c: c.execute(query).first() is not None)
 
@@ -110,14 +110,14 @@ class ChatRepository:
 
     def muting(self, speaker: int, readers: set[int]) -> set[int]:
         """The ``readers`` who muted ``speaker`` (a mute holds for its author only)."""
-        mu = db.chat_mutes.c
+        mu = schema.chat_mutes.c
         others = sorted(readers - {speaker})
         query = select(mu.user_id).where(mu.muted_id == speaker, mu.user_id.in_(others))
         return set(self.store.read(lambda c: list(c.execute(query).scalars()))) if others else set()
 
     def muted_by(self, reader: int, speakers: set[int]) -> set[int]:
         """The ``speakers`` whom ``reader`` muted."""
-        mu = db.chat_mutes.c
+        mu = schema.chat_mutes.c
         others = sorted(speakers - {reader})
         query = select(mu.muted_id).where(mu.user_id == reader, mu.muted_id.in_(others))
         return set(self.store.read(lambda c: list(c.execute(query).scalars()))) if others else set()
@@ -126,11 +126,11 @@ class ChatRepository:
     async def report(self, line: ChatLine, reporter_id: int, at: float) -> bool:
         """Store a report of ``line`` by ``reporter_id`` with the :data:`CONTEXT` messages said before it
         at its table; False if this reporter had already reported it."""
-        m = db.chat_messages.c
+        m = schema.chat_messages.c
 
         def write(c: Connection) -> bool:
             before = c.execute(
-                select(db.chat_messages)
+                select(schema.chat_messages)
                 .where(m.table_id == line.table_id, m.id < line.id)
                 .order_by(m.id.desc())
                 .limit(CONTEXT)
@@ -140,7 +140,7 @@ class ChatRepository:
             try:
                 with c.begin_nested():
                     c.execute(
-                        db.chat_reports.insert().values(
+                        schema.chat_reports.insert().values(
                             message_id=line.id,
                             reporter_id=reporter_id,
                             table_id=line.table_id,
@@ -157,10 +157,10 @@ class ChatRepository:
 
     def reports(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest reports, newest first, with the reporter's name and the context."""
-        r, u = db.chat_reports.c, db.users.c
+        r, u = schema.chat_reports.c, schema.users.c
         query = (
-            select(db.chat_reports, u.name.label("reporter"))
-            .join(db.users, u.id == r.reporter_id)
+            select(schema.chat_reports, u.name.label("reporter"))
+            .join(schema.users, u.id == r.reporter_id)
             .order_by(r.id.desc())
             .limit(limit)
         )
@@ -181,44 +181,44 @@ class ChatRepository:
     # ------------------------------------------------------------------ mutes
     def mutes(self, user_id: int) -> list[tuple[int, str]]:
         """The users ``user_id`` muted: ``(id, name)``, by name."""
-        mu, u = db.chat_mutes.c, db.users.c
-        query = select(u.id, u.name).join(db.chat_mutes, mu.muted_id == u.id).where(mu.user_id == user_id)
+        mu, u = schema.chat_mutes.c, schema.users.c
+        query = select(u.id, u.name).join(schema.chat_mutes, mu.muted_id == u.id).where(mu.user_id == user_id)
         rows = self.store.read(lambda c: c.execute(query.order_by(u.name)).all())
         return [(int(row.id), str(row.name)) for row in rows]
 
     async def mute(self, user_id: int, muted_id: int, at: float) -> str | None:
         """Mute ``muted_id`` for ``user_id``: None, or why not (``chat_user_unknown``,
         ``chat_too_many_mutes``)."""
-        mu = db.chat_mutes.c
+        mu = schema.chat_mutes.c
 
         def write(c: Connection) -> str | None:
-            if c.execute(select(db.users.c.id).where(db.users.c.id == muted_id)).first() is None:
+            if c.execute(select(schema.users.c.id).where(schema.users.c.id == muted_id)).first() is None:
                 return "chat_user_unknown"
             if c.execute(select(mu.user_id).where(mu.user_id == user_id, mu.muted_id == muted_id)).first():
                 return None
-            count = c.execute(select(func.count()).select_from(db.chat_mutes).where(mu.user_id == user_id)).scalar()
+            count = c.execute(select(func.count()).select_from(schema.chat_mutes).where(mu.user_id == user_id)).scalar()
             if int(count or 0) >= MAX_MUTES:
                 return "chat_too_many_mutes"
-            c.execute(db.chat_mutes.insert().values(user_id=user_id, muted_id=muted_id, created_at=at))
+            c.execute(schema.chat_mutes.insert().values(user_id=user_id, muted_id=muted_id, created_at=at))
             return None
 
         return await self.store.awrite(write)
 
     async def unmute(self, user_id: int, muted_id: int) -> None:
-        mu = db.chat_mutes.c
+        mu = schema.chat_mutes.c
         await self.store.awrite(
-            lambda c: c.execute(delete(db.chat_mutes).where(mu.user_id == user_id, mu.muted_id == muted_id))
+            lambda c: c.execute(delete(schema.chat_mutes).where(mu.user_id == user_id, mu.muted_id == muted_id))
         )
 
     # ------------------------------------------------------------------ bans (burraco chat-ban)
     def banned(self, user_id: int) -> bool:
-        query = select(db.chat_bans.c.user_id).where(db.chat_bans.c.user_id == user_id)
+        query = select(schema.chat_bans.c.user_id).where(schema.chat_bans.c.user_id == user_id)
         return self.store.read(lambda c: c.execute(query).first() is not None)
 
     def set_ban(self, name: str, banned: bool, at: float) -> bool:
         """Bar the account or guest called ``name`` (case-insensitive; every guest of that nickname) from
         the chat, or lift the bar; False if nobody is called so."""
-        u, b = db.users.c, db.chat_bans.c
+        u, b = schema.users.c, schema.chat_bans.c
 
         def write(c: Connection) -> bool:
             named = or_(u.name_key == name_key(name), and_(u.kind == "guest", func.lower(u.name) == name.lower()))
@@ -226,16 +226,16 @@ class ChatRepository:
             if not ids:
                 return False
             for ident in ids:
-                c.execute(delete(db.chat_bans).where(b.user_id == ident))
+                c.execute(delete(schema.chat_bans).where(b.user_id == ident))
                 if banned:
-                    c.execute(db.chat_bans.insert().values(user_id=ident, created_at=at))
+                    c.execute(schema.chat_bans.insert().values(user_id=ident, created_at=at))
             return True
 
         return self.store.write(write).result()
 
     def banned_names(self) -> list[str]:
-        u, b = db.users.c, db.chat_bans.c
-        query = select(u.name).join(db.chat_bans, b.user_id == u.id).order_by(u.name)
+        u, b = schema.users.c, schema.chat_bans.c
+        query = select(u.name).join(schema.chat_bans, b.user_id == u.id).order_by(u.name)
         return [str(r.name) for r in self.store.read(lambda c: c.execute(query).all())]
 
 
@@ -246,7 +246,7 @@ def replay_chat(store: db.Store, table_id: int, hand: int, user_id: int | None) 
     if user_id is None:
         return []
     chat = ChatRepository(store)
-    e = db.events.c
+    e = schema.events.c
     seated = select(e.id).where(e.table_id == table_id, e.kind == "sit", e.user_id == user_id).limit(1)
     if store.read(lambda c: c.execute(seated).first() is not None):
         audiences: tuple[str, ...] = (Audience.TABLE.value,)

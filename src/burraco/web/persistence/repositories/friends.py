@@ -16,7 +16,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, and_, delete, exists, func, or_, select, update
 
 from burraco.web.accounts.auth import name_key
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 SEARCH_LIMIT: Final = 20
 """Users one name search returns at most."""
@@ -68,7 +68,7 @@ class Person:
 def is_blocked(connection: Connection, a: int, b: int) -> bool:
     """Whether ``a`` blocked ``b`` or ``b`` blocked ``a``: then neither may sit at the other's tables,
     invite the other, ask the other to be friends, or talk to the other."""
-    blocks = db.blocks.c
+    blocks = schema.blocks.c
     either = or_(
         and_(blocks.user_id == a, blocks.blocked_id == b),
         and_(blocks.user_id == b, blocks.blocked_id == a),
@@ -77,17 +77,17 @@ def is_blocked(connection: Connection, a: int, b: int) -> bool:
 
 
 def _row(connection: Connection, asker: int, asked: int) -> Any:
-    f = db.friendships.c
-    return connection.execute(select(db.friendships).where(f.user_id == asker, f.friend_id == asked)).first()
+    f = schema.friendships.c
+    return connection.execute(select(schema.friendships).where(f.user_id == asker, f.friend_id == asked)).first()
 
 
 def _pair(a: int, b: int) -> Any:
-    f = db.friendships.c
+    f = schema.friendships.c
     return or_(and_(f.user_id == a, f.friend_id == b), and_(f.user_id == b, f.friend_id == a))
 
 
 def _kind(connection: Connection, user_id: int) -> str | None:
-    row = connection.execute(select(db.users.c.kind).where(db.users.c.id == user_id)).first()
+    row = connection.execute(select(schema.users.c.kind).where(schema.users.c.id == user_id)).first()
     return None if row is None else str(row.kind)
 
 
@@ -107,7 +107,7 @@ class FriendRepository:
         return self.store.read(lambda c: is_blocked(c, a, b))
 
     def are_friends(self, a: int, b: int) -> bool:
-        f = db.friendships.c
+        f = schema.friendships.c
         query = select(f.user_id).where(_pair(a, b), f.accepted.is_(True)).limit(1)
         return self.store.read(lambda c: c.execute(query).first() is not None)
 
@@ -115,7 +115,7 @@ class FriendRepository:
         """Accounts whose name starts with ``prefix`` (case-insensitively), by name: never the asker, a
         guest, a bot, or someone who blocked the asker."""
         key = name_key(prefix).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        u, b = db.users.c, db.blocks.c
+        u, b = schema.users.c, schema.blocks.c
         blocked_me = exists().where(b.user_id == u.id, b.blocked_id == user_id)
         query = (
             select(u.id, u.name)
@@ -127,7 +127,7 @@ class FriendRepository:
 
     def overview(self, user_id: int) -> dict[str, list[Person]]:
         """The user's friends, the requests they were sent and sent, and who they blocked, each by name."""
-        f, u, b = db.friendships.c, db.users.c, db.blocks.c
+        f, u, b = schema.friendships.c, schema.users.c, schema.blocks.c
 
         def read(c: Connection) -> dict[str, list[Person]]:
             mine = select(u.id, u.name).order_by(u.name_key)
@@ -168,24 +168,26 @@ class FriendRepository:
             if theirs is not None:
                 self._accept(c, asked, asker)
                 return FriendStatus.ACCEPTED
-            f = db.friendships.c
+            f = schema.friendships.c
             pending = c.execute(
-                select(func.count()).select_from(db.friendships).where(f.user_id == asker, f.accepted.is_(False))
+                select(func.count()).select_from(schema.friendships).where(f.user_id == asker, f.accepted.is_(False))
             ).scalar_one()
             if pending >= MAX_PENDING:
                 raise SocialError("too_many_requests", limit=MAX_PENDING)
             self._check_room(c, asker)
-            c.execute(db.friendships.insert().values(user_id=asker, friend_id=asked, accepted=False, created_at=now))
+            c.execute(
+                schema.friendships.insert().values(user_id=asker, friend_id=asked, accepted=False, created_at=now)
+            )
             return FriendStatus.SENT
 
         return self.store.write(write).result()
 
     @staticmethod
     def _check_room(c: Connection, user_id: int) -> None:
-        f = db.friendships.c
+        f = schema.friendships.c
         count = c.execute(
             select(func.count())
-            .select_from(db.friendships)
+            .select_from(schema.friendships)
             .where(or_(f.user_id == user_id, f.friend_id == user_id), f.accepted.is_(True))
         ).scalar_one()
         if count >= MAX_FRIENDS:
@@ -194,8 +196,8 @@ class FriendRepository:
     def _accept(self, c: Connection, asker: int, asked: int) -> None:
         self._check_room(c, asked)
         self._check_room(c, asker)
-        f = db.friendships.c
-        c.execute(update(db.friendships).where(f.user_id == asker, f.friend_id == asked).values(accepted=True))
+        f = schema.friendships.c
+        c.execute(update(schema.friendships).where(f.user_id == asker, f.friend_id == asked).values(accepted=True))
 
     def accept(self, user_id: int, asker: int) -> None:
         """``user_id`` accepts ``asker``'s pending request (``no_request`` if there is none)."""
@@ -210,11 +212,11 @@ class FriendRepository:
 
     def drop_request(self, asker: int, asked: int) -> None:
         """Refuse (by ``asked``) or cancel (by ``asker``) a pending request (``no_request`` if none)."""
-        f = db.friendships.c
+        f = schema.friendships.c
 
         def write(c: Connection) -> None:
             gone = c.execute(
-                delete(db.friendships).where(f.user_id == asker, f.friend_id == asked, f.accepted.is_(False))
+                delete(schema.friendships).where(f.user_id == asker, f.friend_id == asked, f.accepted.is_(False))
             )
             if not gone.rowcount:
                 raise SocialError("no_request")
@@ -223,10 +225,12 @@ class FriendRepository:
 
     def unfriend(self, user_id: int, friend_id: int) -> None:
         """End a friendship (``not_friends`` if there is none)."""
-        f = db.friendships.c
+        f = schema.friendships.c
 
         def write(c: Connection) -> None:
-            if not c.execute(delete(db.friendships).where(_pair(user_id, friend_id), f.accepted.is_(True))).rowcount:
+            if not c.execute(
+                delete(schema.friendships).where(_pair(user_id, friend_id), f.accepted.is_(True))
+            ).rowcount:
                 raise SocialError("not_friends")
 
         self.store.write(write).result()
@@ -239,18 +243,18 @@ class FriendRepository:
             kind = _kind(c, blocked_id)
             if blocked_id == user_id or kind is None or kind == "bot":
                 raise SocialError("friend_unknown")
-            c.execute(delete(db.friendships).where(_pair(user_id, blocked_id)))
-            b = db.blocks.c
+            c.execute(delete(schema.friendships).where(_pair(user_id, blocked_id)))
+            b = schema.blocks.c
             if c.execute(select(b.user_id).where(b.user_id == user_id, b.blocked_id == blocked_id)).first() is None:
-                c.execute(db.blocks.insert().values(user_id=user_id, blocked_id=blocked_id, created_at=now))
+                c.execute(schema.blocks.insert().values(user_id=user_id, blocked_id=blocked_id, created_at=now))
 
         self.store.write(write).result()
 
     def unblock(self, user_id: int, blocked_id: int) -> None:
-        b = db.blocks.c
+        b = schema.blocks.c
 
         def write(c: Connection) -> None:
-            if not c.execute(delete(db.blocks).where(b.user_id == user_id, b.blocked_id == blocked_id)).rowcount:
+            if not c.execute(delete(schema.blocks).where(b.user_id == user_id, b.blocked_id == blocked_id)).rowcount:
                 raise SocialError("not_blocked")
 
         self.store.write(write).result()
@@ -258,23 +262,25 @@ class FriendRepository:
     # ------------------------------------------------------------------ notifications
     def notify(self, user_id: int, kind: NotificationKind, data: dict[str, Any], now: float) -> int:
         """Store a notification for ``user_id`` (keeping their newest :data:`KEPT_NOTIFICATIONS`); its id."""
-        n = db.notifications.c
+        n = schema.notifications.c
 
         def write(c: Connection) -> int:
             key = db.new_id(
-                c.execute(db.notifications.insert().values(user_id=user_id, kind=kind.value, data=data, created_at=now))
+                c.execute(
+                    schema.notifications.insert().values(user_id=user_id, kind=kind.value, data=data, created_at=now)
+                )
             )
             keep = select(n.id).where(n.user_id == user_id).order_by(n.id.desc()).limit(KEPT_NOTIFICATIONS)
             oldest = c.execute(select(func.min(keep.subquery().c.id))).scalar_one()
-            c.execute(delete(db.notifications).where(n.user_id == user_id, n.id < oldest))
+            c.execute(delete(schema.notifications).where(n.user_id == user_id, n.id < oldest))
             return key
 
         return self.store.write(write).result()
 
     def notifications(self, user_id: int, limit: int = LISTED_NOTIFICATIONS) -> list[dict[str, Any]]:
         """The user's newest notifications, newest first."""
-        n = db.notifications.c
-        query = select(db.notifications).where(n.user_id == user_id).order_by(n.id.desc()).limit(limit)
+        n = schema.notifications.c
+        query = select(schema.notifications).where(n.user_id == user_id).order_by(n.id.desc()).limit(limit)
         return self.store.read(
             lambda c: [
                 {
@@ -290,8 +296,8 @@ class FriendRepository:
 
     def mark_read(self, user_id: int, ids: list[int] | None, now: float) -> int:
         """Mark the user's notifications read (those of ``ids``, or all); how many changed."""
-        n = db.notifications.c
-        query = update(db.notifications).where(n.user_id == user_id, n.read_at.is_(None))
+        n = schema.notifications.c
+        query = update(schema.notifications).where(n.user_id == user_id, n.read_at.is_(None))
         if ids is not None:
             query = query.where(n.id.in_(ids))
         return self.store.write(lambda c: int(c.execute(query.values(read_at=now)).rowcount)).result()

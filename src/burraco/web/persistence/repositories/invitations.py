@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, func, select, update
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 INVITATION_TTL: Final = 24 * 3600.0
 """Seconds an invitation link works after it is made (24 hours)."""
@@ -107,9 +107,9 @@ class InvitationRepository:
         self.store = store
 
     def table(self, table_id: int) -> TableRow | None:
-        if not 0 <= table_id <= db.MAX_ID:
+        if not 0 <= table_id <= schema.MAX_ID:
             return None
-        t = db.tables.c
+        t = schema.tables.c
         query = select(t.id, t.name, t.status, t.created_by, t.private, t.rules).where(t.id == table_id)
         row = self.store.read(lambda c: c.execute(query).first())
         if row is None:
@@ -124,12 +124,12 @@ class InvitationRepository:
         """A new link to ``table_id`` and its token (None: the table has :data:`MAX_LIVE_INVITATIONS`
         working links already)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        i = db.table_invitations.c
+        i = schema.table_invitations.c
 
         def write(c: Connection) -> Invitation | None:
             live = c.execute(
                 select(func.count())
-                .select_from(db.table_invitations)
+                .select_from(schema.table_invitations)
                 .where(i.table_id == table_id, i.revoked_at.is_(None), i.expires_at > now)
             ).scalar_one()
             if live >= MAX_LIVE_INVITATIONS:
@@ -144,62 +144,66 @@ class InvitationRepository:
                 "expires_at": now + ttl,
                 "revoked_at": None,
             }
-            key = db.new_id(c.execute(db.table_invitations.insert().values(**values)))
+            key = db.new_id(c.execute(schema.table_invitations.insert().values(**values)))
             return Invitation(key, table_id, owner_id, friend_id, seat, now, now + ttl, None)
 
         made = self.store.write(write).result()
         return None if made is None else (made, token)
 
     def by_token(self, token: str) -> Invitation | None:
-        i = db.table_invitations.c
-        query = select(db.table_invitations).where(i.token_hash == token_hash(token))
+        i = schema.table_invitations.c
+        query = select(schema.table_invitations).where(i.token_hash == token_hash(token))
         row = self.store.read(lambda c: c.execute(query).first())
         return None if row is None else _invitation(row)
 
     def get(self, invitation_id: int) -> Invitation | None:
-        if not 0 <= invitation_id <= db.MAX_ID:
+        if not 0 <= invitation_id <= schema.MAX_ID:
             return None
-        query = select(db.table_invitations).where(db.table_invitations.c.id == invitation_id)
+        query = select(schema.table_invitations).where(schema.table_invitations.c.id == invitation_id)
         row = self.store.read(lambda c: c.execute(query).first())
         return None if row is None else _invitation(row)
 
     def of_table(self, table_id: int) -> list[Invitation]:
-        i = db.table_invitations.c
-        query = select(db.table_invitations).where(i.table_id == table_id).order_by(i.id)
+        i = schema.table_invitations.c
+        query = select(schema.table_invitations).where(i.table_id == table_id).order_by(i.id)
         return self.store.read(lambda c: [_invitation(r) for r in c.execute(query)])
 
     def revoke(self, invitation_id: int, now: float) -> bool:
         """Revoke a link (True: it was working or expired, and is revoked now)."""
-        i = db.table_invitations.c
-        query = update(db.table_invitations).where(i.id == invitation_id, i.revoked_at.is_(None)).values(revoked_at=now)
+        i = schema.table_invitations.c
+        query = (
+            update(schema.table_invitations).where(i.id == invitation_id, i.revoked_at.is_(None)).values(revoked_at=now)
+        )
         return bool(self.store.write(lambda c: c.execute(query).rowcount).result())
 
     # ------------------------------------------------------------------ guests
     def admit(self, table_id: int, user_id: int, seat: int | None, now: float) -> None:
         """Let ``user_id`` into ``table_id`` (keeping ``seat`` for them if given)."""
-        g = db.table_guests.c
+        g = schema.table_guests.c
 
         def write(c: Connection) -> None:
             found = c.execute(select(g.user_id).where(g.table_id == table_id, g.user_id == user_id)).first()
             if found is None:
                 c.execute(
-                    db.table_guests.insert().values(table_id=table_id, user_id=user_id, seat=seat, created_at=now)
+                    schema.table_guests.insert().values(table_id=table_id, user_id=user_id, seat=seat, created_at=now)
                 )
             elif seat is not None:
-                c.execute(update(db.table_guests).where(g.table_id == table_id, g.user_id == user_id).values(seat=seat))
+                c.execute(
+                    update(schema.table_guests).where(g.table_id == table_id, g.user_id == user_id).values(seat=seat)
+                )
 
         self.store.write(write).result()
 
     def guest(self, table_id: int, user_id: int) -> tuple[bool, int | None]:
         """Whether ``user_id`` opened a link to ``table_id``, and the seat kept for them (None: any)."""
-        g = db.table_guests.c
+        g = schema.table_guests.c
         query = select(g.seat).where(g.table_id == table_id, g.user_id == user_id)
         row = self.store.read(lambda c: c.execute(query).first())
         return (False, None) if row is None else (True, None if row.seat is None else int(row.seat))
 
     def kept_seats(self, table_id: int, now: float) -> dict[int, int]:
         """The seats the working links of ``table_id`` keep for the friend each names: seat -> user id."""
-        i = db.table_invitations.c
+        i = schema.table_invitations.c
         query = select(i.seat, i.friend_id).where(
             i.table_id == table_id,
             i.seat.is_not(None),

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Connection, desc, select, update
 
 from burraco.web.accounts import ratings
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 HISTORY_LENGTH = 50
 """Matches shown on a profile."""
@@ -43,11 +43,11 @@ class MatchRepository:
 
     def played_together(self, first: int, second: int) -> bool:
         """Whether two users were entrants of one recorded match."""
-        other = db.match_players.alias("other")
+        other = schema.match_players.alias("other")
         query = (
-            select(db.match_players.c.match_id)
-            .join(other, other.c.match_id == db.match_players.c.match_id)
-            .where(db.match_players.c.user_id == first, other.c.user_id == second)
+            select(schema.match_players.c.match_id)
+            .join(other, other.c.match_id == schema.match_players.c.match_id)
+            .where(schema.match_players.c.user_id == first, other.c.user_id == second)
             .limit(1)
         )
         return self.store.read(lambda c: c.execute(query).first()) is not None
@@ -56,10 +56,15 @@ class MatchRepository:
         """A player's last matches, newest first."""
         rows = self.store.read(
             lambda c: c.execute(
-                select(db.match_players, db.matches.c.table_id, db.matches.c.finished_at, db.matches.c.summary)
-                .join(db.matches, db.matches.c.id == db.match_players.c.match_id)
-                .where(db.match_players.c.user_id == user_id)
-                .order_by(desc(db.matches.c.id))
+                select(
+                    schema.match_players,
+                    schema.matches.c.table_id,
+                    schema.matches.c.finished_at,
+                    schema.matches.c.summary,
+                )
+                .join(schema.matches, schema.matches.c.id == schema.match_players.c.match_id)
+                .where(schema.match_players.c.user_id == user_id)
+                .order_by(desc(schema.matches.c.id))
                 .limit(HISTORY_LENGTH)
             ).all()
         )
@@ -146,13 +151,17 @@ def _record(c: Connection, record: MatchRecord) -> None:
     ids = [u for u in record.users if u is not None]
     current = {
         r.id: (r.mu, r.sigma)
-        for r in c.execute(select(db.users.c.id, db.users.c.mu, db.users.c.sigma).where(db.users.c.id.in_(ids)))
+        for r in c.execute(
+            select(schema.users.c.id, schema.users.c.mu, schema.users.c.sigma).where(schema.users.c.id.in_(ids))
+        )
     }
     after = _new_ratings(record, current)
     standings = standing(record.entrants, record.totals, record.left)
     match_id = db.new_id(
         c.execute(
-            db.matches.insert().values(table_id=record.table_id, finished_at=record.finished_at, summary=record.summary)
+            schema.matches.insert().values(
+                table_id=record.table_id, finished_at=record.finished_at, summary=record.summary
+            )
         )
     )
     for e, group in enumerate(record.entrants):
@@ -160,7 +169,7 @@ def _record(c: Connection, record: MatchRecord) -> None:
             user_id = _user(record, seat)
             (mu0, s0), (mu1, s1) = current[user_id], after[user_id]
             c.execute(
-                db.match_players.insert().values(
+                schema.match_players.insert().values(
                     match_id=match_id,
                     seat=seat,
                     user_id=user_id,
@@ -173,6 +182,8 @@ def _record(c: Connection, record: MatchRecord) -> None:
             )
     for user_id, (mu, sigma) in after.items():
         c.execute(
-            update(db.users).where(db.users.c.id == user_id).values(mu=mu, sigma=sigma, matches=db.users.c.matches + 1)
+            update(schema.users)
+            .where(schema.users.c.id == user_id)
+            .values(mu=mu, sigma=sigma, matches=schema.users.c.matches + 1)
         )
-    c.execute(update(db.tables).where(db.tables.c.id == record.table_id).values(status="over"))
+    c.execute(update(schema.tables).where(schema.tables.c.id == record.table_id).values(status="over"))

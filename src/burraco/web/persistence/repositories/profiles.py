@@ -17,7 +17,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, select
 
 from burraco.core.scoring import BonusName, ScoreItem, ScoreKind
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 CURVE_LENGTH: Final = 100
 """Matches the rating curve shows (the last ones)."""
@@ -89,12 +89,12 @@ def count_hand(figures: Figures, hand: dict[str, Any], seat: int) -> None:
 
 def figures(c: Connection, user_id: int) -> Figures:
     """Every figure of a player's profile, from all their stored matches."""
-    mp = db.match_players
+    mp = schema.match_players
     mine = select(mp.c.match_id).where(mp.c.user_id == user_id)
     rows = c.execute(
         select(mp.c.match_id, mp.c.seat, mp.c.user_id, mp.c.result, mp.c.rating_before, mp.c.rating_after)
-        .add_columns(db.matches.c.finished_at, db.matches.c.summary)
-        .join(db.matches, db.matches.c.id == mp.c.match_id)
+        .add_columns(schema.matches.c.finished_at, schema.matches.c.summary)
+        .join(schema.matches, schema.matches.c.id == mp.c.match_id)
         .where(mp.c.match_id.in_(mine))
         .order_by(mp.c.match_id, mp.c.seat)
     ).all()
@@ -123,7 +123,7 @@ def figures(c: Connection, user_id: int) -> Figures:
 
 def _partners(c: Connection, partners: Counter[int], won_with: Counter[int]) -> list[dict[str, Any]]:
     best = partners.most_common(PARTNERS)
-    kinds = {r.id: r for r in c.execute(select(db.users).where(db.users.c.id.in_([uid for uid, _n in best])))}
+    kinds = {r.id: r for r in c.execute(select(schema.users).where(schema.users.c.id.in_([uid for uid, _n in best])))}
     return [
         {
             "id": uid,
@@ -141,11 +141,11 @@ def _partners(c: Connection, partners: Counter[int], won_with: Counter[int]) -> 
 def my_data(c: Connection, user_id: int) -> dict[str, Any]:
     """Everything an account may download about itself: the account, every match it played (the
     summaries and score sheets, never a card another player held) and its rating after each."""
-    user = c.execute(select(db.users).where(db.users.c.id == user_id)).one()
-    mp = db.match_players
+    user = c.execute(select(schema.users).where(schema.users.c.id == user_id)).one()
+    mp = schema.match_players
     matches = c.execute(
-        select(mp, db.matches.c.table_id, db.matches.c.finished_at, db.matches.c.summary)
-        .join(db.matches, db.matches.c.id == mp.c.match_id)
+        select(mp, schema.matches.c.table_id, schema.matches.c.finished_at, schema.matches.c.summary)
+        .join(schema.matches, schema.matches.c.id == mp.c.match_id)
         .where(mp.c.user_id == user_id)
         .order_by(mp.c.match_id)
     ).all()
@@ -195,6 +195,6 @@ class ProfileRepository:
 
     def is_public(self, user_id: int) -> bool:
         row = self.store.read(
-            lambda c: c.execute(select(db.users.c.public_profile).where(db.users.c.id == user_id)).first()
+            lambda c: c.execute(select(schema.users.c.public_profile).where(schema.users.c.id == user_id)).first()
         )
         return row is not None and bool(row[0])

@@ -24,7 +24,7 @@ from typing import Final
 from sqlalchemy import Connection, select
 
 from burraco.web.accounts import ratings
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.persistence.repositories.matches import outcome, standing, unrated_users
 
 
@@ -117,19 +117,19 @@ def _matches(
 ) -> list[tuple[int, list[Seat]]]:
     """The id and seats of every stored match of ``kind`` in the period whose id is above ``after``,
     oldest first (practice tables left out)."""
-    mp, users = db.match_players, db.users
+    mp, users = schema.match_players, schema.users
     query = (
         select(mp.c.match_id, mp.c.seat, mp.c.user_id, mp.c.points, mp.c.left, users.c.kind)
-        .join(db.matches, db.matches.c.id == mp.c.match_id)
-        .join(db.tables, db.tables.c.id == db.matches.c.table_id)
+        .join(schema.matches, schema.matches.c.id == mp.c.match_id)
+        .join(schema.tables, schema.tables.c.id == schema.matches.c.table_id)
         .join(users, users.c.id == mp.c.user_id)
-        .where(db.tables.c.practice.is_(False), mp.c.match_id > after)
+        .where(schema.tables.c.practice.is_(False), mp.c.match_id > after)
         .order_by(mp.c.match_id, mp.c.seat)
     )
     if since is not None:
-        query = query.where(db.matches.c.finished_at >= since)
+        query = query.where(schema.matches.c.finished_at >= since)
     if until is not None:
-        query = query.where(db.matches.c.finished_at < until)
+        query = query.where(schema.matches.c.finished_at < until)
     found: list[tuple[int, list[Seat]]] = []
     for match_id, rows in groupby(c.execute(query).all(), key=lambda r: r.match_id):
         seats = [Seat(r.user_id, r.kind, r.points, bool(r.left)) for r in rows]
@@ -170,8 +170,8 @@ def ranking(c: Connection, records: dict[int, Record], minimum: int, viewer: int
     people = {
         r.id: r
         for r in c.execute(
-            select(db.users.c.id, db.users.c.name, db.users.c.kind, db.users.c.public_profile).where(
-                db.users.c.id.in_(ids)
+            select(schema.users.c.id, schema.users.c.name, schema.users.c.kind, schema.users.c.public_profile).where(
+                schema.users.c.id.in_(ids)
             )
         )
     }

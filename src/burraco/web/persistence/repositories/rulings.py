@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +54,15 @@ class RulingRepository:
 
     def of_tournament(self, tournament_id: int) -> list[RulingRow]:
         """Every ruling of the event, oldest first."""
-        c = db.arbiter_rulings.c
-        query = select(db.arbiter_rulings).where(c.tournament_id == tournament_id).order_by(c.id)
+        c = schema.arbiter_rulings.c
+        query = select(schema.arbiter_rulings).where(c.tournament_id == tournament_id).order_by(c.id)
         return [_row(r) for r in self.store.read(lambda conn: conn.execute(query).all())]
 
     def of_table(self, tournament_id: int, turn: int, table: int) -> list[RulingRow]:
         """The rulings recorded on one table of a turn, oldest first."""
-        c = db.arbiter_rulings.c
+        c = schema.arbiter_rulings.c
         query = (
-            select(db.arbiter_rulings)
+            select(schema.arbiter_rulings)
             .where(c.tournament_id == tournament_id, c.turn == turn, c.table_no == table)
             .order_by(c.id)
         )
@@ -73,7 +73,7 @@ class RulingRepository:
 
         def write(conn: Connection) -> int:
             result = conn.execute(
-                db.arbiter_rulings.insert().values(
+                schema.arbiter_rulings.insert().values(
                     tournament_id=row.tournament_id,
                     turn=row.turn,
                     table_no=row.table,

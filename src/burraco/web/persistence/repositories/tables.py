@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, func, select, update
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.persistence.writer import Insert, Update
 
 REPLAYED_KINDS = ("deal", "action", "timeout")
@@ -24,7 +24,7 @@ class TableRepository:
 
     async def create(self, row: dict[str, Any]) -> int:
         """Store a new table row; its id."""
-        return await self.store.awrite(lambda c: db.new_id(c.execute(db.tables.insert().values(**row))))
+        return await self.store.awrite(lambda c: db.new_id(c.execute(schema.tables.insert().values(**row))))
 
     def unfinished_ids(self) -> list[int]:
         """The ids of every table still to be played (neither over nor closed)."""
@@ -32,7 +32,9 @@ class TableRepository:
             lambda c: [
                 int(r.id)
                 for r in c.execute(
-                    select(db.tables.c.id).where(db.tables.c.status.not_in(("over", "closed"))).order_by(db.tables.c.id)
+                    select(schema.tables.c.id)
+                    .where(schema.tables.c.status.not_in(("over", "closed")))
+                    .order_by(schema.tables.c.id)
                 )
             ]
         )
@@ -41,17 +43,17 @@ class TableRepository:
         """Every table still to be played (neither over nor closed; of ``only`` if given) and its events."""
 
         def read(c: Connection) -> tuple[list[Row[Any]], dict[int, list[Row[Any]]]]:
-            query = select(db.tables).where(db.tables.c.status.not_in(("over", "closed")))
+            query = select(schema.tables).where(schema.tables.c.status.not_in(("over", "closed")))
             if only is not None:
-                query = query.where(db.tables.c.id.in_(list(only)))
-            rows = list(c.execute(query.order_by(db.tables.c.id)).all())
+                query = query.where(schema.tables.c.id.in_(list(only)))
+            rows = list(c.execute(query.order_by(schema.tables.c.id)).all())
             ids = [r.id for r in rows]
             by_table: dict[int, list[Row[Any]]] = {}
             if ids:
                 for e in c.execute(
-                    select(db.events)
-                    .where(db.events.c.table_id.in_(ids))
-                    .order_by(db.events.c.table_id, db.events.c.seq)
+                    select(schema.events)
+                    .where(schema.events.c.table_id.in_(ids))
+                    .order_by(schema.events.c.table_id, schema.events.c.seq)
                 ):
                     by_table.setdefault(e.table_id, []).append(e)
             return rows, by_table
@@ -64,36 +66,42 @@ class TableRepository:
             self.store.read(
                 lambda c: c.execute(
                     select(func.count())
-                    .select_from(db.tables)
-                    .where(db.tables.c.created_by == user_id, db.tables.c.status.not_in(("over", "closed")))
+                    .select_from(schema.tables)
+                    .where(schema.tables.c.created_by == user_id, schema.tables.c.status.not_in(("over", "closed")))
                 ).scalar_one()
             )
         )
 
     def status(self, table_id: int) -> str | None:
         """A table row's status, None if there is no such table."""
-        if not 0 <= table_id <= db.MAX_ID:
+        if not 0 <= table_id <= schema.MAX_ID:
             return None
-        row = self.store.read(lambda c: c.execute(select(db.tables.c.status).where(db.tables.c.id == table_id)).first())
+        row = self.store.read(
+            lambda c: c.execute(select(schema.tables.c.status).where(schema.tables.c.id == table_id)).first()
+        )
         return None if row is None else str(row.status)
 
     async def set_status(self, table_id: int, status: str) -> None:
         def write(c: Connection) -> None:
-            c.execute(update(db.tables).where(db.tables.c.id == table_id).values(status=status))
+            c.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(status=status))
 
         await self.store.awrite(write)
 
     def for_replay(self, table_id: int, upto: int) -> tuple[Row[Any] | None, list[Any]]:
         """A table row and its card events (deals, actions, timeouts) up to hand ``upto``."""
-        if not 0 <= table_id <= db.MAX_ID:
+        if not 0 <= table_id <= schema.MAX_ID:
             return None, []
 
         def read(c: Connection) -> tuple[Row[Any] | None, list[Any]]:
-            row = c.execute(select(db.tables).where(db.tables.c.id == table_id)).first()
+            row = c.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
             evs = c.execute(
-                select(db.events.c.kind, db.events.c.seat, db.events.c.text, db.events.c.hand)
-                .where(db.events.c.table_id == table_id, db.events.c.hand <= upto, db.events.c.kind.in_(REPLAYED_KINDS))
-                .order_by(db.events.c.seq)
+                select(schema.events.c.kind, schema.events.c.seat, schema.events.c.text, schema.events.c.hand)
+                .where(
+                    schema.events.c.table_id == table_id,
+                    schema.events.c.hand <= upto,
+                    schema.events.c.kind.in_(REPLAYED_KINDS),
+                )
+                .order_by(schema.events.c.seq)
             ).all()
             return row, list(evs)
 
@@ -107,7 +115,7 @@ class TableRepository:
         if not rows and status is None:
             return None
         if len(rows) == 1 and status is None:
-            return self.store.insert(db.events, rows[0])  # the common case: batched with other tables' moves
+            return self.store.insert(schema.events, rows[0])  # the common case: batched with other tables' moves
         return self.store.writer.step(*self._step(table_id, rows, status))
 
     def append_soon(
@@ -118,14 +126,14 @@ class TableRepository:
         if not rows and status is None:
             return False
         if len(rows) == 1 and status is None:
-            self.store.writer.insert_soon(db.events, rows, future)  # batched with other tables' moves
+            self.store.writer.insert_soon(schema.events, rows, future)  # batched with other tables' moves
         else:
             self.store.writer.step_soon(future, *self._step(table_id, rows, status))
         return True
 
     @staticmethod
     def _step(table_id: int, rows: Sequence[dict[str, Any]], status: str | None) -> list[Insert | Update]:
-        parts: list[Insert | Update] = [Insert(db.events, rows)] if rows else []
+        parts: list[Insert | Update] = [Insert(schema.events, rows)] if rows else []
         if status is not None:
-            parts.append(Update(db.tables, "id", table_id, {"status": status}))
+            parts.append(Update(schema.tables, "id", table_id, {"status": status}))
         return parts

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,15 +61,17 @@ class TerminalRepository:
         self.store = store
 
     def codes(self, tournament_id: int, turn: int) -> list[CodeRow]:
-        c = db.terminal_codes.c
-        query = select(db.terminal_codes).where(c.tournament_id == tournament_id, c.turn == turn).order_by(c.table_no)
+        c = schema.terminal_codes.c
+        query = (
+            select(schema.terminal_codes).where(c.tournament_id == tournament_id, c.turn == turn).order_by(c.table_no)
+        )
         return [_code(r) for r in self.store.read(lambda conn: conn.execute(query).all())]
 
     def add_codes(self, rows: list[CodeRow]) -> None:
         """Store new codes (a table that already has one for the turn keeps it)."""
 
         def write(conn: Connection) -> None:
-            c = db.terminal_codes.c
+            c = schema.terminal_codes.c
             for row in rows:
                 exists = conn.execute(
                     select(c.code).where(
@@ -78,7 +80,7 @@ class TerminalRepository:
                 ).first()
                 if exists is None:
                     conn.execute(
-                        db.terminal_codes.insert().values(
+                        schema.terminal_codes.insert().values(
                             code=row.code,
                             tournament_id=row.tournament_id,
                             turn=row.turn,
@@ -90,13 +92,13 @@ class TerminalRepository:
         self.store.write(write).result()
 
     def code(self, code: str) -> CodeRow | None:
-        query = select(db.terminal_codes).where(db.terminal_codes.c.code == code)
+        query = select(schema.terminal_codes).where(schema.terminal_codes.c.code == code)
         row = self.store.read(lambda conn: conn.execute(query).first())
         return None if row is None else _code(row)
 
     def entries(self, code: str) -> list[EntryRow]:
-        c = db.terminal_entries.c
-        query = select(db.terminal_entries).where(c.code == code).order_by(c.id)
+        c = schema.terminal_entries.c
+        query = select(schema.terminal_entries).where(c.code == code).order_by(c.id)
         return [_entry(r) for r in self.store.read(lambda conn: conn.execute(query).all())]
 
     def add_entry(
@@ -105,11 +107,11 @@ class TerminalRepository:
         """Store a submission unless its client id was stored already (False then: nothing written)."""
 
         def write(conn: Connection) -> bool:
-            c = db.terminal_entries.c
+            c = schema.terminal_entries.c
             if conn.execute(select(c.id).where(c.code == code, c.client_id == client_id)).first() is not None:
                 return False
             conn.execute(
-                db.terminal_entries.insert().values(
+                schema.terminal_entries.insert().values(
                     code=code, client_id=client_id, device=device, hand=hand, entry=entry, ns=ns, ew=ew, created_at=now
                 )
             )

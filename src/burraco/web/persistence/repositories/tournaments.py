@@ -14,7 +14,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, delete, desc, insert, select, update
 
 from burraco.web.accounts.auth import name_key
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 
 ROLES: Final = ("player", "director")
 """``player``: everyone by default; ``director``: may create and run tournaments (``burraco director``)."""
@@ -55,18 +55,18 @@ def _row(r: Any) -> TournamentRow:
 
 
 def _query() -> Any:
-    t = db.tournaments
+    t = schema.tournaments
     return select(
         t.c.id,
         t.c.name,
         t.c.owner_id,
-        db.users.c.name.label("owner"),
+        schema.users.c.name.label("owner"),
         t.c.document,
         t.c.version,
         t.c.created_at,
         t.c.updated_at,
         t.c.online,
-    ).join(db.users, db.users.c.id == t.c.owner_id)
+    ).join(schema.users, schema.users.c.id == t.c.owner_id)
 
 
 class TournamentRepository:
@@ -80,7 +80,7 @@ class TournamentRepository:
         return self.store.write(
             lambda c: db.new_id(
                 c.execute(
-                    db.tournaments.insert().values(
+                    schema.tournaments.insert().values(
                         name=name[:80], owner_id=owner_id, document=document, version=1, created_at=now, updated_at=now
                     )
                 )
@@ -88,17 +88,17 @@ class TournamentRepository:
         ).result()
 
     def get(self, tournament_id: int) -> TournamentRow | None:
-        if not 0 <= tournament_id <= db.MAX_ID:
+        if not 0 <= tournament_id <= schema.MAX_ID:
             return None
-        row = self.store.read(lambda c: c.execute(_query().where(db.tournaments.c.id == tournament_id)).first())
+        row = self.store.read(lambda c: c.execute(_query().where(schema.tournaments.c.id == tournament_id)).first())
         return None if row is None else _row(row)
 
     def listed(self, owner_id: int | None = None) -> list[TournamentRow]:
         """The newest tournaments (of ``owner_id`` if given)."""
         query = _query()
         if owner_id is not None:
-            query = query.where(db.tournaments.c.owner_id == owner_id)
-        query = query.order_by(desc(db.tournaments.c.updated_at), desc(db.tournaments.c.id)).limit(LISTED)
+            query = query.where(schema.tournaments.c.owner_id == owner_id)
+        query = query.order_by(desc(schema.tournaments.c.updated_at), desc(schema.tournaments.c.id)).limit(LISTED)
         return [_row(r) for r in self.store.read(lambda c: c.execute(query).all())]
 
     def save(
@@ -117,7 +117,7 @@ class TournamentRepository:
         transaction in ``tournament_invitations`` (the index :meth:`invited_to` reads)."""
 
         def write(c: Connection) -> bool:
-            t = db.tournaments
+            t = schema.tournaments
             values: dict[str, Any] = {
                 "name": name[:80],
                 "document": document,
@@ -130,7 +130,7 @@ class TournamentRepository:
             if result.rowcount != 1:
                 return False
             if invited is not None:
-                i = db.tournament_invitations
+                i = schema.tournament_invitations
                 c.execute(delete(i).where(i.c.tournament_id == tournament_id))
                 if invited:
                     c.execute(insert(i), [{"tournament_id": tournament_id, "user_id": u} for u in sorted(set(invited))])
@@ -140,18 +140,20 @@ class TournamentRepository:
 
     def invited_to(self, user_id: int) -> list[int]:
         """The events where ``user_id`` has a pending invitation (newest first, at most :data:`INVITATIONS`)."""
-        if not 0 <= user_id <= db.MAX_ID:
+        if not 0 <= user_id <= schema.MAX_ID:
             return []
-        i = db.tournament_invitations
+        i = schema.tournament_invitations
         query = select(i.c.tournament_id).where(i.c.user_id == user_id).order_by(desc(i.c.tournament_id))
         return [int(r.tournament_id) for r in self.store.read(lambda c: c.execute(query.limit(INVITATIONS)).all())]
 
     # ------------------------------------------------------------------ roles
     def role(self, user_id: int) -> str:
         """A user's role (``player`` for an unknown id)."""
-        if not 0 <= user_id <= db.MAX_ID:
+        if not 0 <= user_id <= schema.MAX_ID:
             return "player"
-        row = self.store.read(lambda c: c.execute(select(db.users.c.role).where(db.users.c.id == user_id)).first())
+        row = self.store.read(
+            lambda c: c.execute(select(schema.users.c.role).where(schema.users.c.id == user_id)).first()
+        )
         return "player" if row is None else str(row.role)
 
     def set_role(self, name: str, role: str) -> bool:
@@ -160,7 +162,7 @@ class TournamentRepository:
             raise ValueError(f"unknown role {role!r}; known: {', '.join(ROLES)}")
 
         def write(c: Connection) -> bool:
-            u = db.users
+            u = schema.users
             result = c.execute(update(u).where(u.c.name_key == name_key(name), u.c.kind == "account").values(role=role))
             return bool(result.rowcount == 1)
 
@@ -170,7 +172,7 @@ class TournamentRepository:
         """The names of every director, alphabetically."""
         rows = self.store.read(
             lambda c: c.execute(
-                select(db.users.c.name).where(db.users.c.role == "director").order_by(db.users.c.name_key)
+                select(schema.users.c.name).where(schema.users.c.role == "director").order_by(schema.users.c.name_key)
             ).all()
         )
         return [str(r.name) for r in rows]

@@ -10,7 +10,7 @@ from sqlalchemy import Connection, delete, select
 
 from burraco.web.accounts import auth, ratings
 from burraco.web.accounts.auth import AuthError, NameConfusable, User, name_key, name_skeleton
-from burraco.web.persistence import db
+from burraco.web.persistence import db, schema
 from burraco.web.protocol.difficulty import DIFFICULTIES
 
 BOT_NAMES = DIFFICULTIES
@@ -36,9 +36,9 @@ class UserRepository:
         skeleton = name_skeleton(name) if kind == "account" else None
 
         def write(c: Connection) -> int:
-            if key is not None and c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first():
+            if key is not None and c.execute(select(schema.users.c.id).where(schema.users.c.name_key == key)).first():
                 raise AuthError(f"the name {name!r} is taken")
-            looks_alike = select(db.users.c.id).where(db.users.c.name_skeleton == skeleton)
+            looks_alike = select(schema.users.c.id).where(schema.users.c.name_skeleton == skeleton)
             if skeleton is not None and c.execute(looks_alike).first():
                 raise NameConfusable(f"the name {name!r} looks like another account's")
             return _insert_user(c, name, key, kind, password_hash, now, skeleton)
@@ -49,15 +49,15 @@ class UserRepository:
         """The id and password hash of the account whose :func:`~burraco.web.accounts.auth.name_key` is ``key``."""
         row = self.store.read(
             lambda c: c.execute(
-                select(db.users.c.id, db.users.c.password_hash).where(
-                    db.users.c.name_key == key, db.users.c.kind == "account"
+                select(schema.users.c.id, schema.users.c.password_hash).where(
+                    schema.users.c.name_key == key, schema.users.c.kind == "account"
                 )
             ).first()
         )
         return LoginRow(int(row.id), row.password_hash) if row is not None else None
 
     def get(self, user_id: int) -> User | None:
-        if not 0 <= user_id <= db.MAX_ID:  # PostgreSQL refuses an integer out of range: no such user
+        if not 0 <= user_id <= schema.MAX_ID:  # PostgreSQL refuses an integer out of range: no such user
             return None
         return self.store.read(lambda c: get_user(c, user_id))
 
@@ -68,7 +68,7 @@ class UserRepository:
             found: dict[str, int] = {}
             for name in BOT_NAMES:
                 key = f"bot:{name}"
-                row = c.execute(select(db.users.c.id).where(db.users.c.name_key == key)).first()
+                row = c.execute(select(schema.users.c.id).where(schema.users.c.name_key == key)).first()
                 found[name] = (
                     int(row[0]) if row is not None else _insert_user(c, f"Bot ({name})", key, "bot", None, now)
                 )
@@ -101,7 +101,7 @@ def _insert_user(
 ) -> int:
     return db.new_id(
         c.execute(
-            db.users.insert().values(
+            schema.users.insert().values(
                 name=name,
                 name_key=key,
                 name_skeleton=skeleton,
@@ -122,22 +122,22 @@ def _token_key(token: str) -> str:
 
 def new_session(connection: Connection, user_id: int, now: float) -> str:
     """Open a session for ``user_id`` (forgetting sessions past their age) and return its token."""
-    connection.execute(delete(db.sessions).where(db.sessions.c.created_at < now - auth.SESSION_DAYS * 86400))
+    connection.execute(delete(schema.sessions).where(schema.sessions.c.created_at < now - auth.SESSION_DAYS * 86400))
     token = secrets.token_urlsafe(24)
-    connection.execute(db.sessions.insert().values(id=_token_key(token), user_id=user_id, created_at=now))
+    connection.execute(schema.sessions.insert().values(id=_token_key(token), user_id=user_id, created_at=now))
     return token
 
 
 def end_session(connection: Connection, token: str) -> None:
-    connection.execute(delete(db.sessions).where(db.sessions.c.id == _token_key(token)))
+    connection.execute(delete(schema.sessions).where(schema.sessions.c.id == _token_key(token)))
 
 
 def session_user(connection: Connection, user_id: int, token: str) -> User | None:
     """The user of a live session (None once it was ended by a logout)."""
     row = connection.execute(
-        select(db.users)
-        .join(db.sessions, db.sessions.c.user_id == db.users.c.id)
-        .where(db.sessions.c.id == _token_key(token), db.users.c.id == user_id)
+        select(schema.users)
+        .join(schema.sessions, schema.sessions.c.user_id == schema.users.c.id)
+        .where(schema.sessions.c.id == _token_key(token), schema.users.c.id == user_id)
     ).first()
     return _row_user(row) if row is not None else None
 
@@ -148,15 +148,15 @@ def _row_user(row: object) -> User:
 
 
 def get_user(connection: Connection, user_id: int) -> User | None:
-    row = connection.execute(select(db.users).where(db.users.c.id == user_id)).first()
+    row = connection.execute(select(schema.users).where(schema.users.c.id == user_id)).first()
     return _row_user(row) if row is not None else None
 
 
 def secret_key(connection: Connection) -> str:
     """The server's session secret, made once and kept in the database (sessions survive restarts)."""
-    row = connection.execute(select(db.settings.c.value).where(db.settings.c.key == "secret")).first()
+    row = connection.execute(select(schema.settings.c.value).where(schema.settings.c.key == "secret")).first()
     if row is not None:
         return str(row[0])
     value = secrets.token_urlsafe(32)
-    connection.execute(db.settings.insert().values(key="secret", value=value))
+    connection.execute(schema.settings.insert().values(key="secret", value=value))
     return value
