@@ -31,6 +31,7 @@ COMPILED = [
     "history",
     "history_model",
     "history_read",
+    "history_step",
     "history_write",
     "legal",
     "match",

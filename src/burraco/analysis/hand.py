@@ -27,7 +27,7 @@ from burraco.core.actions import Action
 from burraco.core.errors import BurracoError, HistoryError
 from burraco.core.hand import Hand
 from burraco.core.history import HandHistory, ReplayError, apply_step
-from burraco.core.history_model import step_refusal
+from burraco.core.history_step import step_refusal
 from burraco.core.view import observe
 
 Progress = Callable[[DecisionReview], None]

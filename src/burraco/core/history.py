@@ -19,7 +19,8 @@ action in card notation, one per line with the seat that played it. The format i
 :class:`HistoryLineError`, a :class:`~burraco.core.errors.HistoryError`, with the line number on
 malformed input) and :func:`replay` re-applies every action (raising :class:`ReplayError` with the
 failing action's index and the engine's reason on an illegal one). The module is pure: text in,
-text out. It gathers the public interface of three modules: the data, its replay and its text
+text out. It gathers the public interface of four modules: the steps and what they do to a hand
+(:mod:`~burraco.core.history_step`), the deal, the history, its replay and its text
 (:mod:`~burraco.core.history_model`), the writer of a hand's history
 (:mod:`~burraco.core.history_write`) and the reader (:mod:`~burraco.core.history_read`).
 
@@ -34,7 +35,7 @@ text out. It gathers the public interface of three modules: the data, its replay
 >>> read_history("burraco-history 1\\nplayers 5\\ndealer 0\\nseed 1\\nactions")
 Traceback (most recent call last):
 ...
-burraco.core.history_model.HistoryLineError: line 2: players must be 2, 3 or 4, not '5'
+burraco.core.history_step.HistoryLineError: line 2: players must be 2, 3 or 4, not '5'
 """
 
 from __future__ import annotations
@@ -42,22 +43,24 @@ from __future__ import annotations
 from burraco.core.history_model import (
     FORMAT_NAME,
     FORMAT_VERSION,
-    STEP_KINDS,
     Deal,
     HandHistory,
+    initial_deal,
+    nearest_preset,
+    option_changes,
+    replay,
+)
+from burraco.core.history_read import read_history
+from burraco.core.history_step import (
+    STEP_KINDS,
     HistoryLineError,
     ReplayError,
     Step,
     StepKind,
     apply_step,
-    initial_deal,
-    nearest_preset,
-    option_changes,
-    replay,
     snapshot,
     steps_from_log,
 )
-from burraco.core.history_read import read_history
 from burraco.core.history_write import write_history
 
 __all__ = [

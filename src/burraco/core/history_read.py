@@ -1,5 +1,5 @@
 """Reading a hand history from the text format of ``docs/hand-history.md``: every malformed line
-raises :class:`~burraco.core.history_model.HistoryLineError` naming the line and the problem."""
+raises :class:`~burraco.core.history_step.HistoryLineError` naming the line and the problem."""
 
 from __future__ import annotations
 
@@ -8,16 +8,8 @@ import dataclasses
 from burraco.core.cards import NUM_KINDS, counts_of, format_card, full_deck, parse_cards
 from burraco.core.citation import cite
 from burraco.core.errors import BurracoError, HistoryError
-from burraco.core.history_model import (
-    _HEADER_KEYS,
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    Deal,
-    HandHistory,
-    HistoryLineError,
-    Step,
-    check_sizes,
-)
+from burraco.core.history_model import _HEADER_KEYS, FORMAT_NAME, FORMAT_VERSION, Deal, HandHistory, check_sizes
+from burraco.core.history_step import HistoryLineError, Step
 from burraco.core.options import Rules, option_kind, option_may_be_none
 from burraco.core.options import preset as rules_preset
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from burraco.core.actions import Action
 from burraco.core.errors import IllegalActionError
-from burraco.core.history_model import snapshot as hand_state
+from burraco.core.history_step import snapshot as hand_state
 from burraco.core.options import Rules
 from burraco.web.persistence import db
 from burraco.web.protocol.messages import ErrorCode
