@@ -155,6 +155,45 @@ def test_a_table_scores_its_turn_on_a_phone_offline_too(server: str, tmp_path: P
     assert errors == []
 
 
+def test_the_confirmation_follows_the_other_phone_while_a_hand_is_typed(server: str, tmp_path: Path) -> None:
+    """E-W's phone is typing a hand (the page is then not redrawn) when N-S's phone enters another: the
+    confirmation box shows the new totals at once, and what E-W typed stays."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+        try:
+            desk = chromium.new_context(viewport=DESKTOP, locale="it-IT").new_page()
+            ns, ew = (chromium.new_context(viewport=PHONE, locale="it-IT").new_page() for _ in range(2))
+            for page in (desk, ns, ew):
+                page.set_default_timeout(WAIT_MS)
+                page.on("pageerror", lambda error: errors.append(str(error)))
+            codes_for_turn_1(desk, server, tmp_path)
+            link = desk.get_attribute("#terminal-1 .terminal-link", "href")
+            for page in (ns, ew):
+                page.goto(link)
+                page.wait_for_selector("#entry-form")
+            side(ns, 0, 185, 15, clean=1)
+            side(ns, 1, 120, 40, dirty=1)
+            ns.check("#entry-closed-0")
+            ns.click("#entry-send")
+            wait_text(ew, "#confirm-btn", "Confermiamo N-S 470 – E-O 180", exact=True)
+            ew.fill("#entry-0-table", "95")  # E-W start typing hand 2: the page keeps their form
+            ns.select_option("#entry-mode", "totals")
+            ns.select_option("#entry-hand", "2")
+            ns.fill("#entry-0-total", "300")
+            ns.fill("#entry-1-total", "-100")
+            ns.click("#entry-send")
+            wait_text(ew, "#confirm-btn", "Confermiamo N-S 770 – E-O 80", exact=True)
+            assert ew.input_value("#entry-0-table") == "95"
+            assert "2 mani su 3 inserite" in ew.inner_text("#terminal-status")
+        finally:
+            chromium.close()
+    assert errors == []
+
+
 def fits(page: Any, where: str) -> None:
     """As ``assert_fits``, where the arbiter's words may say "annullata": no raw word, no sideways scrolling."""
     text = page.inner_text("body")

@@ -121,7 +121,7 @@ async function refresh() {
   }
   const typing = document.activeElement && document.getElementById("terminal")?.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
   const filling = document.getElementById("entry-form") && (typing || state.dirty) && !["confirmed", "finished"].includes(state.data.status);
-  if (filling) { updateRunning(); syncRulings(); return; }
+  if (filling) { updateRunning(); syncRulings(); syncConfirm(); return; }
   render();
 }
 
@@ -278,6 +278,16 @@ function askPreview(fields, out) {
   }, 250);
 }
 
+/** While a hand is being typed the page is not redrawn: the confirmation box alone follows what the
+ *  other phone entered (the totals it confirms), and is left as it is while they stay the same. */
+function syncConfirm() {
+  const old = document.getElementById("confirm-box"), fresh = confirmBox(state.data);
+  if (old?.dataset.key === fresh?.dataset.key) return;
+  if (old && fresh) old.replaceWith(fresh);
+  else if (old) old.remove();
+  else if (fresh) document.getElementById("entry-form")?.after(fresh);
+}
+
 function confirmBox(d) {
   if (["confirmed", "finished"].includes(d.status) || !d.lines.length) return null;
   const message = h("p", { id: "confirm-msg", role: "alert", class: "error" });
@@ -289,7 +299,8 @@ function confirmBox(d) {
       message.className = "ok"; message.textContent = t("score.confirm_queued");
     } catch (e) { message.className = "error"; message.textContent = refusalText(e.detail); }
   };
-  return h("div", { class: "terminal-confirm", id: "confirm-box" }, h("h3", {}, t("score.confirm_title")),
+  const key = `${d.status}|${d.lines.length}|${d.totals.join(",")}`;
+  return h("div", { class: "terminal-confirm", id: "confirm-box", "data-key": key }, h("h3", {}, t("score.confirm_title")),
     h("p", {}, t("score.confirm_hint", { n: d.lines.length, hands: d.hands, ns: d.totals[0], ew: d.totals[1] })),
     h("button", { type: "button", class: "primary", id: "confirm-btn", disabled: d.status === "disagreement", onclick: confirmIt }, t("score.confirm", { ns: d.totals[0], ew: d.totals[1] })),
     message);
