@@ -103,6 +103,33 @@ def browser(tmp_path: Path, viewport: dict[str, int], locale: str = "en-US") -> 
             context.close()
 
 
+@contextmanager
+def people_pages(
+    *screens: tuple[dict[str, int], str], init_script: str | None = None
+) -> Iterator[tuple[list[Any], list[str]]]:
+    """One Chromium page per (viewport, locale), each in a browser context of its own (a person with their
+    own cookies; a phone-sized one with touch, and ``init_script`` run in every page); yields (pages, page errors)."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+        try:
+            pages = []
+            for viewport, locale in screens:
+                context = chromium.new_context(viewport=viewport, locale=locale, has_touch=viewport["width"] < 600)
+                if init_script:
+                    context.add_init_script(init_script)
+                page = context.new_page()
+                page.set_default_timeout(WAIT_MS)
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                pages.append(page)
+            yield pages, errors
+        finally:
+            chromium.close()
+
+
 def as_guest(page: Any, server: str, name: str = "Browser") -> None:
     page.goto(server + "/")
     page.fill("#guest-name", name)

@@ -7,94 +7,69 @@ axe-core. Screenshots in test-artifacts/screenshots/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from axe_helpers import assert_no_serious_violations
-from test_browser import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WAIT_MS, require_chromium, server, shot
-from test_browser_tournament import open_console
+from test_browser import DESKTOP, PHONE, people_pages, server, shot
+from test_browser_terminal import IT, answer, codes_for_turn_1
 
 __all__ = ["server"]
 
 
-def answer(page: Any, value: str) -> None:
-    page.click(f"#arbiter-form .arbiter-answer[data-value='{value}']")
-
-
 def test_the_arbiter_rules_from_the_phone_and_the_console_lists_it(server: str, tmp_path: Path) -> None:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
+    with people_pages((DESKTOP, IT), (PHONE, IT)) as ((desk, phone), errors):
+        codes_for_turn_1(desk, server, tmp_path)
+        link = desk.get_attribute("#terminal-1 .terminal-link", "href")
 
-    errors: list[str] = []
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-        try:
-            desk = chromium.new_context(viewport=DESKTOP, locale="it-IT").new_page()
-            phone = chromium.new_context(viewport=PHONE, locale="it-IT", has_touch=True).new_page()
-            for page in (desk, phone):
-                page.set_default_timeout(WAIT_MS)
-                page.on("pageerror", lambda error: errors.append(str(error)))
-            open_console(desk, server, tmp_path, "Direttrice", "Giovedì al circolo", 1, "mitchell*1")
-            desk.fill("#register-names", "Rossi-Bianchi\nVerdi-Neri\nGialli-Blu\nConti-Ferri")
-            desk.click("#register-btn")
-            desk.wait_for_function("() => document.querySelectorAll('.tour-entrants li').length === 4")
-            desk.click("#pair-btn")
-            desk.wait_for_selector("#terminals-issue")
-            desk.click("#terminals-issue")
-            desk.wait_for_selector("#terminal-1 .terminal-link")
-            link = desk.get_attribute("#terminal-1 .terminal-link", "href")
+        # the table's phone calls the arbiter
+        phone.goto(link)
+        phone.wait_for_selector("#terminal-arbiter")
+        assert phone.inner_text("#terminal-arbiter") == "Chiama l'arbitro"
+        phone.click("#terminal-arbiter")
+        phone.wait_for_selector("#arbiter-articles")
+        assert "Art. 17 · Pesca, raccolta o giocata fuori turno" in phone.inner_text("#arbiter-articles")
+        shot(phone, "arbiter-phone-articles")
+        phone.click("#arbiter-form .arbiter-article[data-article='17']")
+        assert phone.inner_text("#arbiter-question") == "Che cosa ha fatto il colpevole?"
+        answer(phone, "drew")
+        assert "ha già fatto gioco" in phone.inner_text("#arbiter-question")
+        shot(phone, "arbiter-phone-question")
+        assert_no_serious_violations(phone, "the arbiter's form, a question (390x844)")
+        answer(phone, "no")
+        answer(phone, "yes")
+        phone.wait_for_selector("#arbiter-ruling")
+        ruling = phone.inner_text("#arbiter-ruling")
+        assert "Al momento della contestazione il giocatore colpevole interrompe il gioco" in ruling
+        assert "Carte penalizzate" in phone.inner_text("#arbiter-effects")
+        phone.select_option("#arbiter-hand", "2")
+        phone.select_option("#arbiter-side", "ew")
+        assert_no_serious_violations(phone, "the arbiter's form, the ruling (390x844)")
+        phone.click("#arbiter-record")
+        phone.wait_for_selector("#arbiter-msg.arbiter-done")
+        assert phone.inner_text("#arbiter-msg") == "Decisione registrata."
+        shot(phone, "arbiter-phone-recorded")
 
-            # the table's phone calls the arbiter
-            phone.goto(link)
-            phone.wait_for_selector("#terminal-arbiter")
-            assert phone.inner_text("#terminal-arbiter") == "Chiama l'arbitro"
-            phone.click("#terminal-arbiter")
-            phone.wait_for_selector("#arbiter-articles")
-            assert "Art. 17 · Pesca, raccolta o giocata fuori turno" in phone.inner_text("#arbiter-articles")
-            shot(phone, "arbiter-phone-articles")
-            phone.click("#arbiter-form .arbiter-article[data-article='17']")
-            assert phone.inner_text("#arbiter-question") == "Che cosa ha fatto il colpevole?"
-            answer(phone, "drew")
-            assert "ha già fatto gioco" in phone.inner_text("#arbiter-question")
-            shot(phone, "arbiter-phone-question")
-            assert_no_serious_violations(phone, "the arbiter's form, a question (390x844)")
-            answer(phone, "no")
-            answer(phone, "yes")
-            phone.wait_for_selector("#arbiter-ruling")
-            ruling = phone.inner_text("#arbiter-ruling")
-            assert "Al momento della contestazione il giocatore colpevole interrompe il gioco" in ruling
-            assert "Carte penalizzate" in phone.inner_text("#arbiter-effects")
-            phone.select_option("#arbiter-hand", "2")
-            phone.select_option("#arbiter-side", "ew")
-            assert_no_serious_violations(phone, "the arbiter's form, the ruling (390x844)")
-            phone.click("#arbiter-record")
-            phone.wait_for_selector("#arbiter-msg.arbiter-done")
-            assert phone.inner_text("#arbiter-msg") == "Decisione registrata."
-            shot(phone, "arbiter-phone-recorded")
-
-            # the director's console lists it
-            desk.reload()
-            desk.wait_for_selector("#rulings-table .ruling-row")
-            row = desk.inner_text("#rulings-table .ruling-row")
-            assert "Turno 1 · tavolo 1 · mano 2" in row and "Art. 17" in row and "dal terminale del tavolo" in row
-            assert "Al momento della contestazione" in row
-            assert "1 ammonizione" not in desk.inner_text("#rulings-panel")  # Art. 17 warns nobody
-            # the director warns a pair (Art. 23) from the console: the warning is counted for that pair
-            desk.click("#rulings-call")
-            desk.click("#arbiter-form .arbiter-article[data-article='23']")
-            answer(desk, "no")
-            desk.select_option("#arbiter-table", "2")
-            desk.select_option("#arbiter-side", "ns")
-            desk.click("#arbiter-record")
-            desk.wait_for_selector("#arbiter-msg.arbiter-done")
-            shot(desk, "arbiter-console-form")
-            desk.click("#arbiter-close")
-            desk.wait_for_selector("#ruling-lines")
-            warned = desk.inner_text("#ruling-lines")
-            assert "1 ammonizione" in warned and "alla prossima infrazione la linea perde 1 V.P." in warned
-            assert desk.locator("#rulings-table .ruling-row").count() == 2
-            desk.locator("#rulings-panel").scroll_into_view_if_needed()
-            shot(desk, "arbiter-console-rulings")
-            assert_no_serious_violations(desk, "the console's arbiter rulings (1280x800)")
-        finally:
-            chromium.close()
+        # the director's console lists it
+        desk.reload()
+        desk.wait_for_selector("#rulings-table .ruling-row")
+        row = desk.inner_text("#rulings-table .ruling-row")
+        assert "Turno 1 · tavolo 1 · mano 2" in row and "Art. 17" in row and "dal terminale del tavolo" in row
+        assert "Al momento della contestazione" in row
+        assert "1 ammonizione" not in desk.inner_text("#rulings-panel")  # Art. 17 warns nobody
+        # the director warns a pair (Art. 23) from the console: the warning is counted for that pair
+        desk.click("#rulings-call")
+        desk.click("#arbiter-form .arbiter-article[data-article='23']")
+        answer(desk, "no")
+        desk.select_option("#arbiter-table", "2")
+        desk.select_option("#arbiter-side", "ns")
+        desk.click("#arbiter-record")
+        desk.wait_for_selector("#arbiter-msg.arbiter-done")
+        shot(desk, "arbiter-console-form")
+        desk.click("#arbiter-close")
+        desk.wait_for_selector("#ruling-lines")
+        warned = desk.inner_text("#ruling-lines")
+        assert "1 ammonizione" in warned and "alla prossima infrazione la linea perde 1 V.P." in warned
+        assert desk.locator("#rulings-table .ruling-row").count() == 2
+        desk.locator("#rulings-panel").scroll_into_view_if_needed()
+        shot(desk, "arbiter-console-rulings")
+        assert_no_serious_violations(desk, "the console's arbiter rulings (1280x800)")
     assert errors == []

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from axe_helpers import assert_no_serious_violations
-from test_browser import CHROMIUM, LAUNCH_ARGS, WAIT_MS, require_chromium, server, shot  # noqa: F401
+from test_browser import people_pages, server, shot  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -29,24 +29,8 @@ window.Notification = class {
 @contextmanager
 def two_players() -> Iterator[tuple[Any, Any, list[str]]]:
     """Two pages of two browser contexts (two people, each their own cookies), Italian; and page errors."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    errors: list[str] = []
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-        try:
-            pages = []
-            for viewport in (DESKTOP, PHONE):
-                context = chromium.new_context(viewport=viewport, locale="it-IT", has_touch=viewport is PHONE)
-                context.add_init_script(NOTIFICATION_SPY)
-                page = context.new_page()
-                page.set_default_timeout(WAIT_MS)
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                pages.append(page)
-            yield pages[0], pages[1], errors
-        finally:
-            chromium.close()
+    with people_pages((DESKTOP, "it-IT"), (PHONE, "it-IT"), init_script=NOTIFICATION_SPY) as (pages, errors):
+        yield pages[0], pages[1], errors
 
 
 def register(page: Any, server: str, name: str) -> None:  # noqa: F811

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from axe_helpers import assert_no_serious_violations
-from test_browser import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WAIT_MS, assert_fits, require_chromium, server, shot
+from test_browser import DESKTOP, PHONE, assert_fits, people_pages, server, shot
 from typer.testing import CliRunner
 
 from burraco.cli.director_cmd import app as director_cli
@@ -22,23 +22,8 @@ __all__ = ["server"]  # the fixture, shared with test_browser.py
 @contextmanager
 def two_screens() -> Iterator[tuple[Any, Any, list[str]]]:
     """A desktop page (English) and a phone page (Italian) in one Chromium; and the pages' errors."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    errors: list[str] = []
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-        try:
-            pages = []
-            for viewport, locale in ((DESKTOP, "en-US"), (PHONE, "it-IT")):
-                context = chromium.new_context(viewport=viewport, locale=locale, has_touch=viewport is PHONE)
-                page = context.new_page()
-                page.set_default_timeout(WAIT_MS)
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                pages.append(page)
-            yield pages[0], pages[1], errors
-        finally:
-            chromium.close()
+    with people_pages((DESKTOP, "en-US"), (PHONE, "it-IT")) as (pages, errors):
+        yield pages[0], pages[1], errors
 
 
 def sign_up(page: Any, server: str, name: str, register: bool) -> None:
