@@ -1,4 +1,6 @@
-"""A real ``burraco serve`` in a child process, for the tests that need uvicorn itself."""
+"""The server as ``burraco serve`` builds it (``burraco.web.server.build_server``): in a child process
+(:func:`served`, the command itself), or in a thread of the test (:func:`serving`, an app the test
+built, for the browser tests)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,14 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+from burraco.web.config import ServerSettings
+from burraco.web.server import build_server
 
 
 @contextlib.contextmanager
@@ -44,3 +51,25 @@ def served(tmp_path: Path, *flags: str, **settings: str) -> Iterator[int]:
     finally:
         process.terminate()
         process.communicate(timeout=10)
+
+
+@contextlib.contextmanager
+def serving(app: Any, **settings: Any) -> Iterator[str]:
+    """``app`` served by :func:`~burraco.web.server.build_server` (with these ``ServerSettings``) on a
+    free port of 127.0.0.1, in a thread; yields its URL once it accepts connections."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = build_server(app, ServerSettings(host="127.0.0.1", port=port, **settings))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()

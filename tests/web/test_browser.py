@@ -11,17 +11,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from axe_helpers import assert_no_serious_violations
+from serve_helpers import serving
 
 from burraco.web.app import create_app
 
@@ -50,25 +47,6 @@ def require_chromium() -> None:
 def server(tmp_path: Path) -> Iterator[str]:
     with serving(create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.02, tick_interval=0.2)) as url:
         yield url
-
-
-@contextmanager
-def serving(app: Any) -> Iterator[str]:
-    """``app`` served by uvicorn on a free port of 127.0.0.1 in a thread; yields its URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(10)
-    sock.close()
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,16 +3,13 @@ Chromium at it-IT (1280x800 and 390x844), on matches really played against bots 
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
+from serve_helpers import serving
 from test_browser import CHROMIUM, LAUNCH_ARGS, WAIT_MS, require_chromium, shot
 from web_helpers import FakeClock, Player, create_table, make_app, simple_policy
 
@@ -57,19 +54,8 @@ def social_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[s
     database = f"sqlite:///{tmp_path / 'social.db'}"
     _prepare(database)
     app = create_app(database, bot_delay=0.02, tick_interval=0.2)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    uv.should_exit = True
-    thread.join(10)
-    sock.close()
+    with serving(app) as url:
+        yield url
 
 
 def _audit(page: Any, where: str) -> None:

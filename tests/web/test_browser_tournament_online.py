@@ -9,8 +9,6 @@ through ``burraco tournament`` gives the same standings. Screenshots go to test-
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from axe_helpers import assert_no_serious_violations
+from serve_helpers import serving
 from test_browser import assert_fits, shot
 from test_browser_tournament import sign_up, two_screens
 from tournament_helpers import NINE, cli
@@ -40,20 +38,9 @@ it is met, so a longer limit costs nothing when the page is quick)."""
 def online_server(tmp_path: Path) -> Iterator[str]:
     """A server whose tournament tables give an absent player 1 s of grace (30 s at a real event)."""
     app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.005, tick_interval=0.2)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
-    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    app.state.online.grace = 1.0
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    uv.should_exit = True
-    thread.join(10)
-    sock.close()
+    with serving(app) as url:
+        app.state.online.grace = 1.0
+        yield url
 
 
 def register_account(server: str, name: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,10 @@ def tick(client: TestClient) -> int:
     return client.portal.call(manager(client).tick)
 
 
+MESSAGE_IDS = itertools.count(1)
+"""Message ids unique in the test run, as the page's are: the server applies an action's id once."""
+
+
 class Player:
     """A WebSocket client: keeps the last ``state`` and every message received."""
 
@@ -107,7 +112,6 @@ class Player:
         self.ws = ws
         self.state: dict[str, Any] = {}
         self.messages: list[dict[str, Any]] = []
-        self.next_id = 1
         self.log: list[dict[str, Any]] = []
 
     def recv(self) -> dict[str, Any]:
@@ -122,8 +126,7 @@ class Player:
         return message
 
     def send(self, payload: dict[str, Any]) -> int:
-        payload = {**payload, "id": self.next_id}
-        self.next_id += 1
+        payload = {**payload, "id": next(MESSAGE_IDS)}
         self.ws.send_json(payload)
         return int(payload["id"])
 

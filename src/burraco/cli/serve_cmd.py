@@ -38,12 +38,9 @@ def serve(
     """Serve the web app: lobby, tables against people and bots, accounts, ratings, replays. Every setting
     is read from its BURRACO_* environment variable; a flag given overrides it."""
     try:
-        import uvicorn
-
         from burraco.web.app import create_app, default_db_url
         from burraco.web.config import ServerSettings
-        from burraco.web.http.input_limits import WS_MAX_BYTES
-        from burraco.web.http.slow_clients import KEEP_ALIVE_SECONDS, MAX_HEADER_BYTES, http_protocol
+        from burraco.web.server import build_server
     except ImportError as error:  # pragma: no cover - depends on the installed extras
         print(f"error: the web app needs the 'web' extra: pip install 'burraco[web]' ({error})")
         raise typer.Exit(2) from None
@@ -68,20 +65,7 @@ def serve(
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     print(f"Burraco is served at http://{shown}:{settings.port}/  (database: {url}; Ctrl+C stops it)", flush=True)
     try:
-        uvicorn.run(
-            app,
-            host=settings.host,
-            port=settings.port,
-            log_level="warning",
-            http=http_protocol(settings.header_timeout),
-            ws="websockets-sansio",
-            ws_max_size=WS_MAX_BYTES,
-            # the app reads proxy headers itself, from BURRACO_TRUSTED_PROXIES only (uvicorn would
-            # otherwise believe X-Forwarded-For from any local peer)
-            proxy_headers=False,
-            timeout_keep_alive=KEEP_ALIVE_SECONDS,
-            h11_max_incomplete_event_size=MAX_HEADER_BYTES,
-        )
+        build_server(app, settings).run()
     finally:
         lock.release()
 
@@ -141,6 +125,14 @@ def loadtest(
     bot_tables: Annotated[
         int | None, typer.Option("--bot-tables", help="With --bots: how many tables have the bot (default all).")
     ] = None,
+    soak: Annotated[
+        str | None,
+        typer.Option(
+            "--soak",
+            help="Instead: hold --tables tables (people, bots, spectators, long thoughts, one reconnect storm) "
+            "for this long (30m, 2h) and fail on any unexpected close, lost or doubled action.",
+        ),
+    ] = None,
     deltas: Annotated[
         bool,
         typer.Option(
@@ -152,6 +144,16 @@ def loadtest(
     from burraco.loadtest.plan import main as run_load
 
     try:
+        if soak is not None:
+            from burraco.loadtest.soak import SoakFailed, duration
+            from burraco.loadtest.soak import main as run_soak
+
+            try:
+                run_soak(duration(soak), tables=tables, processes=processes, db_url=db, redis_url=redis)
+            except SoakFailed as failed:
+                print(f"error: {failed}", file=sys.stderr)
+                raise typer.Exit(1) from None
+            return
         if bot_attack:
             from burraco.loadtest.attack import main as run_attack
 

@@ -214,22 +214,13 @@ def descendants(pid: int) -> list[int]:
 
 def serve(port: int, db_url: str, options: dict[str, Any], limit_options: dict[str, Any]) -> None:
     """The attacked server (run in the child): the app with ``options`` and ``Limits(**limit_options)``."""
-    import uvicorn
-
     from burraco.web.app import create_app
-    from burraco.web.http.input_limits import WS_MAX_BYTES
+    from burraco.web.config import ServerSettings
+    from burraco.web.server import build_server
     from burraco.web.table.limits import Limits
 
     app = create_app(db_url, rate_limit=None, public_stats=True, limits=Limits(**limit_options), **options)
-    uvicorn.run(
-        app,
-        host=HOST,
-        port=port,
-        log_level="warning",
-        ws="websockets-sansio",
-        ws_max_size=WS_MAX_BYTES,
-        proxy_headers=False,
-    )
+    build_server(app, ServerSettings(host=HOST, port=port)).run()
 
 
 @contextlib.contextmanager

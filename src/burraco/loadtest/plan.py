@@ -35,7 +35,7 @@ from typing import Any, Final
 from burraco.bots.registry import DIFFICULTIES
 from burraco.loadtest.anchor import Anchor
 from burraco.loadtest.client import Stats, Storm, play_client
-from burraco.loadtest.servers import HOST, Servers, redis_cpu, started, stored_actions
+from burraco.loadtest.servers import HOST, Servers, redis_cpu, started, stored_actions, stored_ids
 from burraco.web.http.metrics import GcPauses, LoopLag
 
 MAX_TABLES: Final = 5000
@@ -52,7 +52,7 @@ STORM_LIMIT_S: Final = 120.0
 """After the measured time, a reconnect storm's last clients may take this long to reconnect."""
 
 
-async def _http(
+async def http_json(
     method: str, url: str, body: dict[str, Any] | None = None, cookie: str | None = None
 ) -> tuple[dict[str, Any], str | None]:
     import httpx
@@ -64,15 +64,18 @@ async def _http(
         return response.json(), response.cookies.get("burraco_session")
 
 
-async def _create_tables(base: str, cookie: str, tables: int, bots: str | None, bot_tables: int) -> list[int]:
+async def create_tables(
+    base: str, cookie: str, tables: int, bots: str | None, bot_tables: int, grace: float = 3600.0
+) -> list[int]:
     """Create the tables concurrently (at most :data:`SETUP_CONCURRENCY` requests in flight); the first
-    ``bot_tables`` have a server-side bot of level ``bots`` at seat 1."""
+    ``bot_tables`` have a server-side bot of level ``bots`` at seat 1; an absent player has ``grace``
+    seconds before the computer takes the seat."""
     import httpx
 
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def create(client: httpx.AsyncClient, n: int) -> int:
-        body = {"players": 2, "target": 100_000, "grace": 3600, "bots": bots if n < bot_tables else None}
+        body = {"players": 2, "target": 100_000, "grace": grace, "bots": bots if n < bot_tables else None}
         async with gate:
             response = await client.post(f"{base}/api/tables", json=body)
         response.raise_for_status()
@@ -82,7 +85,7 @@ async def _create_tables(base: str, cookie: str, tables: int, bots: str | None, 
         return list(await asyncio.gather(*(create(client, n) for n in range(tables))))
 
 
-async def _seat_all(servers: Servers, ids: list[int], cookie: str) -> None:
+async def seat_all(servers: Servers, ids: list[int], cookie: str) -> None:
     """Seat client b at seat 1 of every table, concurrently; this starts the matches."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
@@ -149,11 +152,11 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     port = servers.port
     base = f"http://{HOST}:{port}"
     client_gc = GcPauses().install()
-    _, cookie_a = await _http("POST", f"{base}/api/guest", {"nickname": "load-a"})
-    _, cookie_b = await _http("POST", f"{base}/api/guest", {"nickname": "load-b"})
+    _, cookie_a = await http_json("POST", f"{base}/api/guest", {"nickname": "load-a"})
+    _, cookie_b = await http_json("POST", f"{base}/api/guest", {"nickname": "load-b"})
     a, b = f"burraco_session={cookie_a}", f"burraco_session={cookie_b}"
     setup_started = time.perf_counter()
-    ids = await asyncio.wait_for(_create_tables(base, a, plan.tables, plan.bot_level, plan.with_bots), SETUP_LIMIT_S)
+    ids = await asyncio.wait_for(create_tables(base, a, plan.tables, plan.bot_level, plan.with_bots), SETUP_LIMIT_S)
     stats = Stats()
     stop = asyncio.Event()
     storm = Storm() if plan.reconnect_storm else None
@@ -174,7 +177,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
             await asyncio.sleep(0.05)
     if plan.with_bots < len(ids):
         # seat 1 of every other table is taken by client b over a short-lived socket: the matches start
-        await asyncio.wait_for(_seat_all(servers, ids[plan.with_bots :], b), SETUP_LIMIT_S)
+        await asyncio.wait_for(seat_all(servers, ids[plan.with_bots :], b), SETUP_LIMIT_S)
     setup_s = time.perf_counter() - setup_started
     await asyncio.sleep(1.0)
     # this client process measures the server: its own collector must not add pauses to the figures
@@ -182,7 +185,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     gc.freeze()
     gc.disable()
     warm = len(stats.latencies)
-    server = await _http("GET", f"{base}/api/stats")
+    server = await http_json("GET", f"{base}/api/stats")
     client_lag = LoopLag(0.02)
     lag_task = asyncio.create_task(client_lag.run())
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -205,7 +208,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     redis_used = redis_cpu(plan.redis_url) - redis_started
     window = (wall_started, time.time())
     measured, bot_measured, hands = list(stats.latencies), sorted(stats.bot_latencies), stats.hands
-    server_after = await _http(
+    server_after = await http_json(
         "GET", f"{base}/api/stats?lag_since={server[0]['loop_lag_samples']}&gc_since={server[0]['gc_pauses']}"
     )
     lag_task.cancel()
@@ -220,6 +223,7 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
     for task in tasks:
         task.cancel()
     stored = stored_actions(servers.db_url)
+    ids_stored, doubled = stored_ids(servers.db_url)
     in_window = stored_actions(servers.db_url, window)
     dealt = stored_actions(servers.db_url, window, kind="deal")
     lat = sorted(measured) or [float("nan")]
@@ -259,8 +263,9 @@ async def run(plan: Plan, servers: Servers) -> dict[str, Any]:
         "client_errors": stats.errors,
         "confirmed_actions": stats.confirmed,
         "stored_actions": stored,
-        "lost_actions": max(0, stats.confirmed - stored),
-        "unconfirmed_at_drop": stats.unconfirmed,
+        "lost_actions": len(stats.confirmed_ids - ids_stored),
+        "doubled_actions": doubled,
+        "resent_after_drop": stats.resent,
         "server_closes": stats.server_closes,
         "server_close_codes": "/".join(f"{code}:{n}" for code, n in sorted(stats.close_codes.items())) or "-",
         "reconnects": len(stats.reconnects),

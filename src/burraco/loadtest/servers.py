@@ -39,10 +39,9 @@ def free_port() -> int:
 def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tables: int, own_port: int = 0) -> None:
     """One server process (run in the child): the app on a ``SO_REUSEPORT`` socket of ``port``, and on
     ``own_port`` (if given) alone, where a proxy routing by table would send its tables' sockets."""
-    import uvicorn
-
     from burraco.web.app import create_app
-    from burraco.web.http.input_limits import WS_MAX_BYTES
+    from burraco.web.config import ServerSettings
+    from burraco.web.server import build_server
     from burraco.web.table.limits import Limits
 
     # one guest opens every table of the run at once, and a socket to each: lift the per-user table and
@@ -75,16 +74,7 @@ def serve(port: int, db_url: str, redis_url: str | None, namespace: str, max_tab
         own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         own.bind((HOST, own_port))
         sockets.append(own)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        backlog=4096,
-        ws="websockets-sansio",
-        ws_per_message_deflate=False,
-        ws_max_size=WS_MAX_BYTES,
-        proxy_headers=False,
-    )
-    uvicorn.Server(config).run(sockets=sockets)
+    build_server(app, ServerSettings(host=HOST, port=port)).run(sockets=sockets)
 
 
 def proc_usage(pids: list[int]) -> tuple[float, float]:
@@ -238,6 +228,21 @@ def stored_actions(db_url: str, window: tuple[float, float] | None = None, kind:
             return int(found)
     finally:
         engine.dispose()
+
+
+def stored_ids(db_url: str) -> tuple[set[tuple[int, int]], int]:
+    """The (table, id) of every stored action a client gave an id, and how many of them were stored more
+    than once (an action applied twice: the run fails on any)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db_url)
+    query = "SELECT table_id, client_id, count(*) FROM events WHERE kind = 'action' AND client_id IS NOT NULL"
+    try:
+        with engine.connect() as c:
+            rows = c.execute(text(query + " GROUP BY table_id, client_id")).all()
+    finally:
+        engine.dispose()
+    return {(int(t), int(i)) for t, i, _ in rows}, sum(1 for *_, n in rows if n > 1)
 
 
 def redis_cpu(redis_url: str | None) -> float:

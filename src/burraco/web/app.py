@@ -68,8 +68,13 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'burraco.sqlite3'}"
 
 
-def _with_idle_limit(limits: Limits, idle_limit: float | None) -> Limits:
-    return limits if idle_limit is None else dataclasses.replace(limits, idle_limit=idle_limit)
+def _with_limits(limits: Limits, idle_limit: float | None, socket_silence: float | None) -> Limits:
+    """``limits`` with the ones given (not None) in their place."""
+    if idle_limit is not None:
+        limits = dataclasses.replace(limits, idle_limit=idle_limit)
+    if socket_silence is not None:
+        limits = dataclasses.replace(limits, socket_silence=socket_silence)
+    return limits
 
 
 def create_app(
@@ -99,6 +104,7 @@ def create_app(
     bot_queue: str = "local",
     bot_deadline: float = DEADLINE,
     idle_limit: float | None = None,
+    socket_silence: float | None = None,
     analysis_workers: int = 1,
     analysis_budget_ms: int = 250,
     analysis_active: int = 2,
@@ -115,7 +121,8 @@ def create_app(
     The slow bots think in ``bot_workers`` worker processes (threads if not ``bot_processes``; with
     ``bot_queue`` ``"redis"``, ``burraco bot-worker`` processes through ``redis_url``), shared fairly by the
     tables' owners, each decision due in ``bot_deadline`` seconds (``table/thinking.py``).
-    ``idle_limit`` (seconds) replaces ``limits``'s idle limit when given (``BURRACO_IDLE_LIMIT``).
+    ``idle_limit`` and ``socket_silence`` (seconds) replace ``limits``'s when given (``BURRACO_IDLE_LIMIT``,
+    ``BURRACO_SOCKET_SILENCE``).
     Post-hand analyses run in ``analysis_workers`` local processes, or with ``redis_url`` on a Redis queue
     for ``burraco analysis-worker`` (docs/deploy.md)."""
     if bot_queue not in ("local", "redis") or (bot_queue == "redis" and not redis_url):
@@ -151,7 +158,7 @@ def create_app(
             settings.wallclock,
             settings.bot_delay,
             durable=settings.durable,
-            limits=_with_idle_limit(limits or Limits(), idle_limit),
+            limits=_with_limits(limits or Limits(), idle_limit=idle_limit, socket_silence=socket_silence),
             leases=shared,
             bot_pool=BotPool(
                 bot_workers,

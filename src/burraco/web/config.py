@@ -13,10 +13,13 @@ flags override them, and :meth:`ServerSettings.app_options` hands them to ``crea
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SERVER_ONLY: Final = frozenset({"db_url", "host", "port", "header_timeout", "ws_ping_interval", "ws_ping_timeout"})
+"""The settings of the server around the app (``server.py``), not of the app itself."""
 
 
 class ServerSettings(BaseSettings):
@@ -62,11 +65,21 @@ class ServerSettings(BaseSettings):
     ignored and every limit counts the peer's own address."""
     header_timeout: float = Field(default=10.0, gt=0, le=300)
     """Seconds a client has to send a request's headers; a slower connection is closed (slow clients)."""
+    ws_ping_interval: float = Field(default=20.0, gt=0, le=300)
+    """Seconds between two pings the server sends on every table socket: a reverse proxy never sees a
+    quiet socket for longer (nginx closes one after 60 s by default), and a dead one is found."""
+    ws_ping_timeout: float = Field(default=20.0, gt=0, le=300)
+    """Seconds a ping's pong may take: a socket that stops answering (a phone asleep, a dead Wi-Fi, a
+    half-open TCP connection) is closed with 1011 at most ``ws_ping_interval + ws_ping_timeout`` seconds
+    after it last answered, and its player counts as absent from then on."""
     lease_ttl: float = Field(default=15.0, gt=0.5, le=600)
     """Seconds a table's lease lasts unless renewed: how soon a dead process's tables are adopted."""
     idle_limit: float = Field(default=600.0, ge=0, le=86_400)
     """Seconds a player may sit on their own turn without a move before the computer takes the seat
     (``Limits.idle_limit``; 0: no limit)."""
+    socket_silence: float = Field(default=120.0, ge=5, le=86_400)
+    """Seconds a table socket may send nothing before it is closed (4008): a page pings every 15 s
+    (``Limits.socket_silence``)."""
     analysis_workers: int = Field(default=1, ge=1, le=64)
     """Worker processes the web app starts for post-hand analyses when no Redis is configured (with
     ``redis_url``, ``burraco analysis-worker`` processes compute them; docs/deploy.md)."""
@@ -86,4 +99,4 @@ class ServerSettings(BaseSettings):
 
     def app_options(self) -> dict[str, Any]:
         """The keyword arguments of :func:`burraco.web.app.create_app` (all but the database URL)."""
-        return self.model_dump(exclude={"db_url", "host", "port", "header_timeout"})
+        return self.model_dump(exclude=set(SERVER_ONLY))

@@ -65,10 +65,12 @@ NEWER_THAN_0006 = sorted(
         # 0012: the arbiter's rulings
         "add_index ix_arbiter_rulings_table",
         "add_table arbiter_rulings",
+        # 0013: the ids pages give their moves
+        "events.client_id",
     ]
 )
 """What a database at revision 0006 lacks: 0007's score terminals, 0008's friends, 0009's analyses,
-0010's table talk, 0011's public profiles, 0012's arbiter rulings."""
+0010's table talk, 0011's public profiles, 0012's arbiter rulings, 0013's move ids."""
 NEWER_THAN_0005 = sorted(["add_index ix_users_name_skeleton", "users.name_skeleton", *NEWER_THAN_0006])
 """What a database at revision 0005 lacks: 0006's column and its index, and what 0007 adds."""
 NEWER_THAN_0004 = sorted(

@@ -29,7 +29,8 @@ class DeltaPlayer(Player):
     def __init__(self, ws: WebSocketTestSession) -> None:
         super().__init__(ws)
         self.recv()  # the joining state
-        self.request({"type": "sync", "deltas": True})
+        self.opted = self.request({"type": "sync", "deltas": True})["reply_to"]
+        """The id of the ``sync`` that asked for deltas."""
 
     def recv(self) -> dict[str, Any]:
         message: dict[str, Any] = self.ws.receive_json()
@@ -134,7 +135,7 @@ def test_delta_traffic_matches_the_served_schema(client_factory: Callable[..., T
         for _ in range(8):
             player.act(simple_policy(player.wait_turn()["legal"]))
         player.request({"type": "sync"})  # a full state again, still versioned
-    opted = next(i for i, m in enumerate(player.messages) if m.get("reply_to") == 1)  # the sync with deltas
+    opted = next(i for i, m in enumerate(player.messages) if m.get("reply_to") == player.opted)  # the sync
     kinds = Counter(m["type"] for m in player.messages[opted + 1 :])
     assert kinds["delta"] > 8 and kinds["state"] == 1  # then only deltas, but the second sync's state
     for message in player.messages:

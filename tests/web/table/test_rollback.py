@@ -143,7 +143,7 @@ def test_a_seat_copy_holds_every_field_and_is_its_own() -> None:
     """A step keeps copies of the seats to go back to: a copy equals its seat in every field (a field
     added to :class:`Seat` and forgotten by :meth:`Seat.copy` fails here) and changes apart from it."""
     values = {"user_id": 7, "name": "Ada", "bot": "expert", "left": True, "standin": True}
-    values |= {"connections": 3, "absent_since": 12.5, "ready": True}
+    values |= {"connections": 3, "absent_since": 12.5, "ready": True, "back_asked": True}
     assert set(values) == {f.name for f in dataclasses.fields(Seat)}
     seat = Seat(**values)  # type: ignore[arg-type]
     copy = seat.copy()

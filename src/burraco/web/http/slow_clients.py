@@ -5,8 +5,10 @@ uvicorn closes an idle kept-alive connection (``timeout_keep_alive``) but waits 
 whose headers never finish (a "slowloris" client holds a connection with a byte every few seconds).
 :func:`http_protocol` gives uvicorn's own HTTP protocol with one more timer: a connection that has not
 finished a request's headers :data:`HEADER_SECONDS` after it started sending them (or after it
-connected) is closed. The body's deadline is the app's (:class:`burraco.web.http.input_limits.BodyLimit`):
-each part of a body must arrive within :data:`BODY_SECONDS` or the request is answered 408.
+connected) is closed. Once the connection is upgraded to a WebSocket the timer is gone: the transport
+is the WebSocket's, and its own keep-alive watches it (``ws_keepalive.py``). The body's deadline is the
+app's (:class:`burraco.web.http.input_limits.BodyLimit`): each part of a body must arrive within
+:data:`BODY_SECONDS` or the request is answered 408.
 """
 
 from __future__ import annotations
@@ -51,7 +53,13 @@ def http_protocol(header_seconds: float = HEADER_SECONDS) -> type[asyncio.Protoc
             self._disarm()
             super().connection_lost(exc)
 
+        def handle_websocket_upgrade(self, *event: Any) -> None:  # (h11's takes the request event)
+            self._disarm()  # the transport is the WebSocket's from now on
+            super().handle_websocket_upgrade(*event)
+
         def _awaiting_headers(self) -> bool:
+            if self.transport.get_protocol() is not self:  # upgraded: no HTTP request any more
+                return False
             cycle: Any = self.cycle
             return cycle is None or bool(cycle.response_complete)
 

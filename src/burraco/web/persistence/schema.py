@@ -103,6 +103,8 @@ events: Final = Table(
     Column("text", String(200), nullable=False),
     Column("user_id", Integer, nullable=True),
     Column("at", Float, nullable=False),
+    # the id a player's page gave the action (``action`` rows): a resent action is applied once
+    Column("client_id", BigInteger, nullable=True),
     Index("ix_events_table_seq", "table_id", "seq", unique=True),
 )
 

@@ -1,17 +1,18 @@
 """Every WebSocket close code the server uses, in one place; the page reads them from ``/protocol.js``
 (:func:`javascript_module`), so no number is copied by hand into the browser's code.
 
-A close code in 4000–4999 means "refused for good: do not reconnect"; 1012 and 1013 ask the client to
-reconnect (to another process, or after reading too slowly); 1000 ends a socket whose client left or
-whose server stops.
+A close code in 4400–4999 means "refused for good: do not reconnect"; every other one asks the client to
+reconnect: 1012 and 1013 (to another process, or after reading too slowly), 4008 and 4029 (a socket
+that said nothing for too long or sent too much; a page that pings never meets them), 1011 (the
+transport's keep-alive: the client did not answer the server's ping in time, ``http/ws_keepalive.py``),
+1000 (a socket whose client left or whose server stops).
 
 >>> CloseCode.GONE, CloseCode.GONE.retry
 (<CloseCode.GONE: 4410>, False)
->>> CloseCode.MOVED.retry
-True
->>> javascript_module().splitlines()[1]
-'export const CLOSE_CODES = Object.freeze({"NORMAL": 1000, "MOVED": 1012, "SLOW": 1013, "NO_SESSION": 4401, \
-"PRACTICE": 4403, "MISSING": 4404, "INVITE_ONLY": 4406, "GONE": 4410, "CROWDED": 4429, "TOO_MANY_SOCKETS": 4430});'
+>>> CloseCode.MOVED.retry, CloseCode.SILENT.retry
+(True, True)
+>>> javascript_module().splitlines()[1][:80]
+'export const CLOSE_CODES = Object.freeze({"NORMAL": 1000, "MOVED": 1012, "SLOW":'
 """
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ class CloseCode(IntEnum):
     """The table moved to another process (or is moving): reconnect."""
     SLOW = 1013
     """The client did not read its messages: reconnect and get the whole state."""
+    SILENT = 4008
+    """The client sent nothing (not even a ``ping`` message) for ``Limits.socket_silence`` seconds: a
+    page pings every few seconds, so this is a tab that froze or a client that only answers the
+    transport's pings. Reconnect when the page is back."""
+    FLOOD = 4029
+    """The client went on sending messages after many answers "too many messages": reconnect, slower."""
     NO_SESSION = 4401
     """The socket has no session (log in or pick a guest name first, then reconnect)."""
     PRACTICE = 4403
@@ -49,7 +56,7 @@ class CloseCode(IntEnum):
     @property
     def retry(self) -> bool:
         """Whether a client should reconnect after this close."""
-        return self < 4000
+        return self < 4400
 
 
 def javascript_module() -> str:

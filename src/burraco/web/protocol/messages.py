@@ -3,6 +3,9 @@
 A client sends JSON objects with a ``type`` field; :func:`parse_client_message` returns the
 matching pydantic model or raises :class:`ProtocolError` with a readable reason. Any message may
 carry an integer ``id``; the server's reply to it (``state`` or ``error``) echoes it as ``reply_to``.
+An ``action``'s id is also its identity: a seat's action whose id was applied already (a copy resent
+after a reconnect, even after a restart of the server) is answered with the whole state and not
+applied again, so a client gives each action an id of its own (the page: a random one).
 
 >>> parse_client_message('{"type": "action", "kind": "meld", "cards": ["7H", "8H", "9H"]}').to_action()
 Action(kind='meld', cards=(6, 7, 8), target=-1)

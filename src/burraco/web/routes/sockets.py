@@ -136,17 +136,24 @@ async def _serve_relayed(client: RelayedClient, websocket: WebSocket, relay: Rel
 
 
 async def _forward(client: RelayedClient, websocket: WebSocket, relay: Relay) -> None:
+    silence = relay.manager.runtime.limits.socket_silence
     with contextlib.suppress(WebSocketDisconnect):
         while not client.closed:
-            raw = await _next(websocket)
+            raw = await _next(websocket, silence)
             if raw is None:
                 return
             relay.forward(client, raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
 
 
-async def _next(websocket: WebSocket) -> str | bytes | None:
-    """The client's next message; None once it disconnected or sent one too big (closed with 1009)."""
-    message = await websocket.receive()
+async def _next(websocket: WebSocket, silence: float) -> str | bytes | None:
+    """The client's next message; None once it disconnected, sent one too big (closed with 1009) or
+    sent nothing for ``silence`` seconds (closed with :data:`CloseCode.SILENT`)."""
+    try:
+        async with asyncio.timeout(silence):
+            message = await websocket.receive()
+    except TimeoutError:
+        await websocket.close(code=CloseCode.SILENT, reason=f"nothing received for {silence:g} s: reconnect")
+        return None
     if message["type"] == "websocket.disconnect":
         return None
     raw: str | bytes | None = message.get("text")
@@ -164,9 +171,10 @@ async def _receive(
     """Dispatch a connection's messages (``early`` first) until the client disconnects (or sends one too big)."""
     for sent in early:
         await dispatcher.dispatch(conn, sent, limiter)
+    silence = conn.table.runtime.limits.socket_silence
     with contextlib.suppress(WebSocketDisconnect):
         while not conn.closed:
-            raw = await _next(websocket)
+            raw = await _next(websocket, silence)
             if raw is None:
                 return
             # (not shielded: the step runs in the table's actor, which never cuts a started step between its

@@ -84,6 +84,22 @@ def hears(viewer: Viewer, heard_by: Audience) -> bool:
     return heard_by is Audience.TABLE or viewer.seat is None
 
 
+def send_history(table: TableState, conn: Viewer, repo: ChatRepository) -> None:
+    """Send ``conn`` this hand's talk it hears (a page that reconnects, or reloads, shows what was said
+    meanwhile), but for what someone blocked with its user, or muted by it, said."""
+    if conn.user is None:
+        return
+    audiences = (Audience.TABLE.value,) if conn.seat is not None else (Audience.TABLE.value, Audience.SPECTATORS.value)
+    lines = repo.hand_lines(table.id, table.hand_no, audiences)
+    if not lines:
+        return
+    speakers = {line.user for line in lines}
+    hidden = repo.blocked_among(conn.user.id, speakers) | repo.muted_by(conn.user.id, speakers)
+    for line in lines:
+        if line.user not in hidden:
+            conn.send(line.to_dict())
+
+
 def refusal(error: ChatRefused, reply_to: int | None) -> dict[str, Any]:
     """The ``error`` answering a refused chat message, with its ``reason`` and ``params``."""
     code = ErrorCode.RATE_LIMITED if error.reason is ChatReason.TOO_FAST else ErrorCode.REFUSED

@@ -17,6 +17,7 @@ from typing import Final
 from burraco.core.errors import BurracoError
 from burraco.web.persistence.repositories.chat import ChatRepository
 from burraco.web.protocol.chat import ChatMessage, ChatRefused
+from burraco.web.protocol.close_codes import CloseCode
 from burraco.web.protocol.messages import (
     ActionMessage,
     BackMessage,
@@ -45,20 +46,31 @@ RATE_LIMIT: Final = 40.0
 
 
 class RateLimiter:
-    """A token bucket read with the table's injected clock."""
+    """A token bucket read with the table's injected clock; ``refused`` counts the messages refused
+    in a row (a client that keeps on past the answers is closed: ``Limits.flood_after``).
+
+    >>> limiter = RateLimiter(rate=1.0, burst=2.0)
+    >>> [limiter.allow(0.0) for _ in range(4)], limiter.refused
+    ([True, True, False, False], 2)
+    >>> limiter.allow(1.5), limiter.refused
+    (True, 0)
+    """
 
     def __init__(self, rate: float = RATE_LIMIT, burst: float = 2 * RATE_LIMIT) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.at: float | None = None
+        self.refused = 0
 
     def allow(self, now: float) -> bool:
         if self.at is not None:
             self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
+            self.refused += 1
             return False
         self.tokens -= 1
+        self.refused = 0
         return True
 
 
@@ -79,7 +91,10 @@ class Dispatcher:
         started = time.perf_counter()
         table = conn.table
         if limiter is not None and not limiter.allow(table.runtime.clock()):
-            conn.send(error_message("too many messages: slow down", peek_id(raw), ErrorCode.RATE_LIMITED))
+            if limiter.refused >= table.runtime.limits.flood_after:
+                conn.close(CloseCode.FLOOD, "too many messages")
+            else:
+                conn.send(error_message("too many messages: slow down", peek_id(raw), ErrorCode.RATE_LIMITED))
             return
         try:
             message = parse_client_message(raw)
@@ -105,12 +120,15 @@ class Dispatcher:
             full = False
             if isinstance(message, ActionMessage):
                 seat = self._seat(conn)
+                if reply_to is not None and table.applied(seat, reply_to):  # a copy resent after a reconnect
+                    table.send_full(conn, reply_to)
+                    return False
                 if table.controller(seat) is not None:
                     raise TableError(
                         "a bot is playing this turn for you (your time ran out or you were away)",
                         ErrorCode.NOT_YOUR_TURN,
                     )
-                await table.act(seat, message.to_action())
+                await table.act(seat, message.to_action(), reply_to)
                 full = table.status != "playing"
             elif isinstance(message, SitMessage):
                 if conn.user is None:
@@ -141,6 +159,7 @@ class Dispatcher:
             elif isinstance(message, SyncMessage):
                 conn.deltas = conn.deltas or message.deltas
                 table.send_full(conn, reply_to)
+                chat.send_history(table, conn, ChatRepository(table.runtime.store))
                 return False
         except (BurracoError, TableError) as error:
             code = error.code if isinstance(error, TableError) else ErrorCode.ILLEGAL

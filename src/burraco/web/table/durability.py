@@ -41,6 +41,7 @@ SNAPSHOT_FIELDS: Final = (
     "auto_turn",
     "summary",
     "absence",
+    "action_ids",
 )
 """The table's fields an event may change (besides its match and seats)."""
 

@@ -21,7 +21,7 @@ from typing import Any, Final
 from burraco.core.actions import Action
 from burraco.core.errors import IllegalActionError
 from burraco.web.table import results
-from burraco.web.table.model import Status, TableState
+from burraco.web.table.model import REMEMBERED_IDS, Status, TableState
 from burraco.web.table.seats import STANDIN_BOT, Seat
 
 TEXT_LIMIT: Final = 200
@@ -63,6 +63,8 @@ class TableEvent:
     seat: int = -1
     text: str = ""
     user_id: int | None = None
+    client_id: int | None = None
+    """The id the player's page gave an ``action`` (None: a bot's move, or a client that gave none)."""
 
     @classmethod
     def bot(cls, seat: int, difficulty: str, name: str, user_id: int | None) -> TableEvent:
@@ -79,7 +81,7 @@ class TableEvent:
 
     @classmethod
     def from_row(cls, row: Any) -> TableEvent:
-        return cls(EventKind(row.kind), row.seat, row.text, row.user_id)
+        return cls(EventKind(row.kind), row.seat, row.text, row.user_id, getattr(row, "client_id", None))
 
     def bot_seat(self) -> tuple[str, str]:
         """A ``bot`` event's difficulty and seat name."""
@@ -97,6 +99,7 @@ class TableEvent:
             "text": self.text[:TEXT_LIMIT],
             "user_id": self.user_id,
             "at": at,
+            "client_id": self.client_id,
         }
 
 
@@ -121,6 +124,8 @@ def apply_event(table: TableState, event: TableEvent, action: Action | None = No
         _deal(table)
     elif kind is EventKind.ACTION:
         _action(table, seat, action if action is not None else Action.parse(event.text))
+        if event.client_id is not None:
+            table.action_ids = (*table.action_ids[1 - REMEMBERED_IDS :], (seat, event.client_id))
     elif kind is EventKind.TIMEOUT:  # Art. 28 (a tournament turn's time ran out: tournament_clock.py)
         table.match.time_out()
         if table.match.is_over and table.status != Status.OVER:

@@ -35,6 +35,12 @@ class Limits:
     max_sockets_per_user: int = 12
     """Table sockets one user may have open at once, every table and tab together (counted on every
     process sharing a Redis); the next one is closed with ``CloseCode.TOO_MANY_SOCKETS``."""
+    socket_silence: float = 120.0
+    """Seconds a table socket may send nothing (its page pings every 15 s): then it is closed with
+    ``CloseCode.SILENT``, so a client that only answers the transport's pings holds no seat or slot."""
+    flood_after: int = 200
+    """Messages in a row refused as "too many messages" after which the socket is closed
+    (``CloseCode.FLOOD``): five seconds of a client ignoring the rate limit."""
     max_slow_bot_tables: int = 2
     """Unfinished tables with a slow bot (``expert``, ``champion``, the older ``hard``: they think for
     hundreds of milliseconds a move, ``thinking.py``) one user may have created at once, counted on this

@@ -205,8 +205,9 @@ class Table(TableState):
         if self.status == Status.WAITING and all(not s.empty for s in self.seats):
             await self.event(TableEvent(EventKind.DEAL))
 
-    async def act(self, seat: int, action: Action) -> None:
-        """A move by ``seat`` (its human or its bot): checked by the engine, stored, applied."""
+    async def act(self, seat: int, action: Action, client_id: int | None = None) -> None:
+        """A move by ``seat`` (its human or its bot): checked by the engine, stored, applied; ``client_id``
+        is the id the player's page gave it (``TableState.applied``)."""
         hand = self.match.current
         if self.status != Status.PLAYING or hand is None:
             raise TableError("no hand is being played", ErrorCode.REFUSED)
@@ -215,7 +216,7 @@ class Table(TableState):
                 f"it is not your turn: {self.seats[hand.to_play].name} is to play", ErrorCode.NOT_YOUR_TURN
             )
         # the engine checks it (IllegalActionError with the rule; nothing changed, nothing stored)
-        await self.event(TableEvent(EventKind.ACTION, seat, str(action)), action)
+        await self.event(TableEvent(EventKind.ACTION, seat, str(action), client_id=client_id), action)
         if self.match.is_over and not self.recorded:
             await results.record(self)
 
@@ -236,7 +237,23 @@ class Table(TableState):
         """The player takes the seat back from the computer (``back``; see absence.py)."""
         if not self.seats[seat].standin:
             raise TableError("the computer is not playing your seat")
+        await self.hand_back(seat)
+
+    async def hand_back(self, seat: int) -> None:
+        """The computer gives ``seat`` back to its player at once when no turn of the seat is under way,
+        else when the turn it plays is over (:meth:`after_bot_move`): never in the middle of a turn."""
+        if turn_clock.mid_turn(self, seat):
+            self.seats[seat].back_asked = True
+            return
+        self.seats[seat].back_asked = False
         await self.event(TableEvent.standin(seat, on=False))
+
+    async def after_bot_move(self, seat: int) -> None:
+        """A bot moved for ``seat``: if its player asked for the seat back and the turn is over, give it."""
+        s = self.seats[seat]
+        if s.standin and s.back_asked and s.connections > 0 and not turn_clock.mid_turn(self, seat):
+            with contextlib.suppress(TableError):  # not stored: asked again at the next move
+                await self.hand_back(seat)
 
     async def leave(self, seat: int) -> None:
         user_id = self.seats[seat].user_id
@@ -261,7 +278,7 @@ class Table(TableState):
                 s.connections += 1
                 if s.standin:
                     with contextlib.suppress(TableError):  # not stored: the stand-in plays on meanwhile
-                        await self.event(TableEvent.standin(seat, on=False))
+                        await self.hand_back(seat)
         self.send_full(conn)
         if conn.seat is not None:
             self.broadcast(exclude=conn)
@@ -278,6 +295,7 @@ class Table(TableState):
             s.connections = max(0, s.connections - 1)
             if s.connections == 0:
                 s.absent_since = self.runtime.clock()
+                s.back_asked = False  # gone again: the computer keeps the seat
             self.broadcast()
         else:
             self.watchers_dirty = True
@@ -334,5 +352,6 @@ class Table(TableState):
             if error.code != ErrorCode.STORE_FAILED:
                 raise
             return False
+        await self.after_bot_move(seat)
         self.broadcast(full=self.status != Status.PLAYING)
         return True

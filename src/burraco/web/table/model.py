@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from burraco.bots.levels import CHAMPION_MS
 from burraco.core.hand import Hand
@@ -104,6 +104,10 @@ class Status(StrEnum):
     """The match is over."""
 
 
+REMEMBERED_IDS: Final = 64
+"""Moves whose ids a table remembers: a move resent with one of them is answered, not applied again."""
+
+
 class TableState:
     """Everything a live table holds and the questions asked of it (no I/O, no task)."""
 
@@ -128,6 +132,8 @@ class TableState:
         self.between_since = 0.0
         self.auto_turn = -1
         self.absence = Absence.empty(self.players)
+        self.action_ids: tuple[tuple[int, int], ...] = ()
+        """(seat, id) of the latest :data:`REMEMBERED_IDS` moves whose page gave them an id (events.py)."""
         self.summary: dict[str, Any] | None = None
         self.recorded = False
         self.watchers_dirty = False
@@ -137,6 +143,10 @@ class TableState:
     @property
     def hand(self) -> Hand | None:
         return self.match.current
+
+    def applied(self, seat: int, client_id: int) -> bool:
+        """Whether ``seat``'s move with this id was applied already (a copy resent after a reconnect)."""
+        return (seat, client_id) in self.action_ids
 
     def seat_of_user(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

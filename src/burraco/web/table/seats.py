@@ -36,11 +36,21 @@ class Seat:
     connections: int = 0
     absent_since: float = 0.0
     ready: bool = False
+    back_asked: bool = False
+    """The player is back while the computer plays their turn: it gives the seat back when the turn ends."""
 
     def copy(self) -> Seat:
         """A copy (a step keeps one of each seat to go back to: ``durability.py``)."""
         return Seat(
-            self.user_id, self.name, self.bot, self.left, self.standin, self.connections, self.absent_since, self.ready
+            self.user_id,
+            self.name,
+            self.bot,
+            self.left,
+            self.standin,
+            self.connections,
+            self.absent_since,
+            self.ready,
+            self.back_asked,
         )
 
     @property
@@ -63,6 +73,7 @@ class Seat:
             "bot": self.bot,
             "left": self.left,
             "standin": self.standin,
+            "back_asked": self.back_asked,
             "connected": self.connections > 0 or self.bot is not None,
             "ready": self.ready,
             "absent": absent,

@@ -42,6 +42,12 @@ def playing_events(table: TableState, now: float) -> list[TableEvent]:
     return []
 
 
+def mid_turn(table: TableState, seat: int) -> bool:
+    """Whether ``seat`` is in the middle of its turn: to play, and it has drawn or picked up already."""
+    hand = table.hand
+    return table.status == Status.PLAYING and hand is not None and hand.to_play == seat and hand.phase != "take"
+
+
 def absent(table: TableState, seat: int) -> bool:
     """Whether ``seat``'s player is away during the match: a human seat, not left, with no connection."""
     s = table.seats[seat]

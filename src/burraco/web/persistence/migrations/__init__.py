@@ -25,7 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, inspect
 
-HEAD: Final = "0012"
+HEAD: Final = "0013"
 """The newest revision (a test checks it is the script directory's head)."""
 
 
