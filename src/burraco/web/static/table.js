@@ -13,6 +13,7 @@ import * as hooks from "./table_hooks.js";
 import { CLOSE_CODES } from "/protocol.js";
 import { applyDelta } from "./delta.js";
 import { mountChat, onChatMessage } from "./chat.js";
+import { closeLink, openLink, sendNow } from "./socket.js";
 
 export { errorText, recordText, hideModal };
 
@@ -24,7 +25,7 @@ const CLOSE_WORDS = {
 };
 
 export function closeSocket() {
-  if (app.socket) { app.socket.onclose = null; app.socket.close(); }
+  closeLink();
   const root = document.getElementById("table");
   if (root) render(null, root);
   app.socket = null; app.tableId = null; app.table = null; app.view = null; app.legal = []; app.wire = null;
@@ -42,8 +43,8 @@ export function openTable(id) {
   root.textContent = t("table.connecting");
   document.getElementById("main").replaceChildren(root);
   applyFourColour();
-  connect(id);
-  mountChat(document.getElementById("main"), { table: id, me: app.user, send: (m) => app.socket?.readyState === WebSocket.OPEN && app.socket.send(JSON.stringify({ ...m, id: app.nextId++ })) });
+  openLink(id, { message: onServerMessage, refused: refusedPage });
+  mountChat(document.getElementById("main"), { table: id, me: app.user, send: sendNow });
 }
 
 function refusedPage(code) {
@@ -54,24 +55,8 @@ function refusedPage(code) {
     <p><a href="#/">${t("table.back")}</a></p></div>`, main);
 }
 
-function connect(id) {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
-  app.socket = ws;
-  // each change then comes as a delta from the last state (delta.js)
-  ws.onopen = () => { app.reconnectDelay = 500; ws.send(JSON.stringify({ type: "sync", deltas: true, id: app.nextId++ })); };
-  ws.onmessage = (ev) => onServerMessage(JSON.parse(ev.data));
-  ws.onclose = (ev) => {
-    if (app.tableId !== id) return;
-    if (CLOSE_WORDS[ev.code]) { refusedPage(ev.code); return; }  // retrying would not help
-    setMessage(t("table.reconnecting"), true);
-    setTimeout(() => { if (app.tableId === id) connect(id); }, app.reconnectDelay);
-    app.reconnectDelay = Math.min(app.reconnectDelay * 2, 8000);
-  };
-}
-
 function requestSync() {
-  if (app.socket && app.socket.readyState === WebSocket.OPEN) app.socket.send(JSON.stringify({ type: "sync", id: app.nextId++ }));
+  sendNow({ type: "sync" });
 }
 
 /** The log records this state adds to what the page held (none on a new hand's first message). */

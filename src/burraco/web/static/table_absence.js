@@ -25,9 +25,14 @@ function StandinSummary({ info }) {
         <ul class="standin-moves">${records.slice(-SHOWN).map((r) => html`<li key=${r.i}><${Suited} text=${recordText(r, false)} /></li>`)}
           ${records.length > SHOWN ? html`<li>${t("absence.earlier", { count: records.length - SHOWN })}</li>` : null}</ul>` : null}
     </div>
-    ${info.active ? html`<button id="btn-back" class="primary" onClick=${() => send({ type: "back" })}>${t("absence.back")}</button>`
-      : html`<button id="btn-standin-ok" onClick=${dismiss}>${t("absence.ok")}</button>`}
+    ${info.active ? BackButton() : html`<button id="btn-standin-ok" onClick=${dismiss}>${t("absence.ok")}</button>`}
   </div>`;
+}
+
+/** "Riprendi il posto", or, once asked while the computer is in the middle of the turn, when it comes back. */
+function BackButton() {
+  if (app.table.seats[app.you].back_asked) return html`<div id="back-asked">${t("absence.back_asked")}</div>`;
+  return html`<button id="btn-back" class="primary" onClick=${() => send({ type: "back" })}>${t("absence.back")}</button>`;
 }
 
 export function Absence() {
@@ -42,7 +47,7 @@ export function Absence() {
     lines.push(html`<${StandinSummary} key="standin" info=${info} />`);
   } else if (me && me.standin) {
     lines.push(html`<div id="standin-mine" key="standin">${t("absence.mine")}
-      <button id="btn-back" class="primary" onClick=${() => send({ type: "back" })}>${t("absence.back")}</button></div>`);
+      ${BackButton()}</div>`);
   } else if (me && absence.timeouts[app.you] > 0 && tb.status === "playing") {
     lines.push(html`<div id="timeouts" key="timeouts">${t("absence.count", { count: absence.timeouts[app.you], max: absence.max_timeouts })}</div>`);
   }

@@ -8,8 +8,8 @@ export const RANK_ORDER = { A: 14, K: 13, Q: 12, J: 11, "10": 10, "9": 9, "8": 8
 
 export const app = {
   user: null, presets: {}, socket: null, tableId: null, table: null, view: null, legal: [], you: null,
-  selected: [], sortMode: "suit", nextId: 1, pending: null, shownResults: 0, timerAt: 0, timerLeft: null, tourLeft: null,
-  lobbyTimer: null, reconnectDelay: 500, rerender: () => {}, message: null, focusKey: null, announce: "",
+  selected: [], sortMode: "suit", pending: null, shownResults: 0, timerAt: 0, timerLeft: null, tourLeft: null,
+  lobbyTimer: null, linkDown: false, lag: null, rerender: () => {}, message: null, focusKey: null, announce: "",
 };
 
 export function h(tag, attrs = {}, ...children) {
