@@ -1,12 +1,20 @@
 """Table sockets on the server users run (``burraco serve``, the README's command) stay open for as long
 as their players keep them, and a socket whose client is gone is found.
 
-Held for :data:`HOLD_S` seconds at once: a seat at a table with a computer opponent that sends nothing
-(its client answers the transport's pings, as a browser does), a seat at a table filling up that sends a
-``ping`` message every few seconds, a spectator of that table that sends nothing. None may be closed,
-and each still gets its answer at the end. Beside them a raw client that reads but never answers the
-server's pings (a phone gone to sleep, a half-open connection): the server pings it at least every
-``ws_ping_interval`` seconds and closes it with 1011 within ``ws_ping_interval + ws_ping_timeout``.
+Held for :data:`HOLD_S` seconds at once, on one process (SQLite) and on two processes sharing PostgreSQL
+and Redis, where the sockets reach the process that does not hold their tables and are relayed: a seat at
+a table with a computer opponent that sends nothing (its client answers the transport's pings, as a
+browser does), a seat at a table filling up that sends a ``ping`` message every few seconds, a spectator
+of that table that sends nothing. None may be closed, and each still gets its answer at the end. Beside
+them a raw client that reads but never answers the server's pings (a phone gone to sleep, a half-open
+connection): the server pings it at least every ``ws_ping_interval`` seconds and closes it with 1011
+within ``ws_ping_interval + ws_ping_timeout``.
+
+Meanwhile the short soak runs (``burraco loadtest --soak``, about two minutes, in a child process started
+with the module): tables with two people and tables with a person against the computer, people who think
+20–40 s before some moves, spectators, one reconnect storm halfway. No socket may be closed by the
+server, no answered action lost, none applied twice, no seat taken over by the computer. (The 30-minute
+soak of docs/deploy.md is the same command, longer and larger.)
 """
 
 from __future__ import annotations
@@ -17,14 +25,24 @@ import contextlib
 import json
 import os
 import struct
+import subprocess
+import sys
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from db_backends import postgres_schema
+from redis_helpers import URL as REDIS
+from redis_helpers import redis_or_skip
 from serve_helpers import served
 from websockets.asyncio.client import ClientConnection, connect
 
+from burraco.loadtest.servers import forget
+from burraco.loadtest.soak import duration, failures
 from burraco.web.config import ServerSettings
 
 HOLD_S = 65.0
@@ -104,11 +122,13 @@ class SilentPeer:
                 return time.monotonic() - started
 
 
-async def _hold(base: str, port: int) -> None:
-    seated = guest(base, "Giulia")
-    host, watcher, sleeper = guest(base, "Marco"), guest(base, "Sara"), guest(base, "Dormiente")
-    with_bot = new_table(base, seated, bots="intermediate")
-    filling = new_table(base, host)
+async def _hold(base: str, port: int, created_on: str) -> None:
+    """Hold the sockets on the server at ``base`` (``port``), of tables created on ``created_on`` (the
+    same server, or the other process: the sockets are then relayed to it)."""
+    seated = guest(created_on, "Giulia")
+    host, watcher, sleeper = guest(created_on, "Marco"), guest(created_on, "Sara"), guest(created_on, "Dormiente")
+    with_bot = new_table(created_on, seated, bots="intermediate")
+    filling = new_table(created_on, host)
     idle_seat = await open_socket(base, with_bot, seated)
     pinging_seat = await open_socket(base, filling, host)
     spectator = await open_socket(base, filling, watcher)
@@ -165,6 +185,76 @@ async def _watch(
     assert dead.pings and dead.pings[0] <= DEFAULTS.ws_ping_interval + 1, dead.pings
 
 
-def test_table_sockets_stay_open_a_minute_and_a_dead_one_is_closed(tmp_path: Path) -> None:
+SOAK = ("--soak", "100s", "--tables", "12")
+"""The short soak: 6 tables of two people, 6 against the computer, 3 spectators (21 sockets)."""
+
+
+@pytest.fixture(scope="module")
+def soak() -> Iterator[subprocess.Popen[str]]:
+    """The short soak, started with the module: it runs while the sockets below are held."""
+    command = [sys.executable, "-m", "burraco", "loadtest", *SOAK]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    yield process
+    if process.poll() is None:
+        process.terminate()
+        process.communicate(timeout=30)
+
+
+@pytest.fixture
+def two_processes(tmp_path: Path) -> Iterator[tuple[int, int]]:
+    """Two ``burraco serve`` processes sharing a fresh PostgreSQL schema and Redis namespace: their ports."""
+    redis_or_skip("the two-process hold is").close()
+    namespace = f"burraco-test-{uuid.uuid4().hex[:10]}"
+    shared = {"redis_url": REDIS, "redis_namespace": namespace}
+    try:
+        with (
+            postgres_schema() as url,
+            served(tmp_path, db_url=url, **shared) as first,
+            served(tmp_path, db_url=url, **shared) as second,
+        ):
+            yield first, second
+    finally:
+        forget(REDIS, namespace)
+
+
+def test_table_sockets_stay_open_a_minute_and_a_dead_one_is_closed(
+    soak: subprocess.Popen[str], tmp_path: Path, two_processes: tuple[int, int]
+) -> None:
+    first, second = two_processes
     with served(tmp_path) as port:
-        asyncio.run(_hold(f"http://127.0.0.1:{port}", port))
+        alone = f"http://127.0.0.1:{port}"
+
+        async def hold_all() -> None:
+            await asyncio.gather(
+                _hold(alone, port, alone),  # one process
+                _hold(f"http://127.0.0.1:{second}", second, f"http://127.0.0.1:{first}"),  # relayed
+            )
+
+        asyncio.run(hold_all())
+
+
+def test_a_two_minute_soak_holds_every_socket_and_every_action(soak: subprocess.Popen[str]) -> None:
+    out, err = soak.communicate(timeout=400)
+    assert soak.returncode == 0, err[-2000:]
+    figures = dict(item.split("=", 1) for item in out.strip().splitlines()[-1].split())
+    assert figures["sockets"] == "21"
+    assert float(figures["socket_hours"]) > 0.5
+    assert figures["unexpected_closes"] == "0" and figures["close_codes"] == "-"
+    assert int(figures["reconnects"]) >= 21  # every socket went in the storm and came back
+    assert float(figures["reconnect_p99_ms"]) < 5000
+    assert int(figures["actions_confirmed"]) > 100 and int(figures["actions_resent"]) >= 0
+    assert figures["actions_lost"] == "0" and figures["actions_doubled"] == "0"
+    assert figures["standins"] == "0" and figures["client_errors"] == "0"
+
+
+def test_the_soak_says_what_failed_and_refuses_a_bad_duration() -> None:
+    assert failures(
+        {"unexpected_closes": 1, "actions_lost": 0, "actions_doubled": 0, "standins": 0, "client_errors": 0}
+    ) == ["1 unexpected closes"]
+    with pytest.raises(ValueError, match="30m"):
+        duration("half an hour")
+    run = subprocess.run(
+        [sys.executable, "-m", "burraco", "loadtest", "--soak", "forever"], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 2 and run.stderr.startswith("error: --soak takes a duration")
+    assert "Traceback" not in run.stderr
