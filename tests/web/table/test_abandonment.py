@@ -63,3 +63,41 @@ def test_a_rated_player_who_leaves_loses_the_match(client_factory: Callable[...,
     assert summary["left"] == [0] and summary["winner"] == 1
     [entry] = client.get(f"/api/users/{me['id']}", headers={"cookie": cookie}).json()["matches"]
     assert entry["left"] is True and entry["result"] == "loss"
+
+
+def register_player(client: TestClient, name: str) -> tuple[str, int]:
+    response = client.post("/api/register", json={"name": name, "password": "long-enough"})
+    client.cookies.clear()
+    return f"{COOKIE}={response.cookies[COOKIE]}", int(response.json()["user"]["id"])
+
+
+def test_a_match_no_person_finishes_is_rated_for_nobody(client_factory: Callable[..., TestClient]) -> None:
+    """Both people leave; the computer plays the match out: it is recorded (each history says the
+    player left) but moves nobody's rating, and the summary says why."""
+    client = client_factory()
+    (ann, ann_id), (bob, bob_id) = register_player(client, "Annalisa"), register_player(client, "Roberto")
+    before = {
+        u: client.get(f"/api/users/{u}", headers={"cookie": c}).json()["user"]
+        for u, c in ((ann_id, ann), (bob_id, bob))
+    }
+    info = create_table(client, ann, players=2, hands=1, options={"max_turns": 10})
+    with (
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa,
+        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb,
+    ):
+        a, b = Player(wa), Player(wb)
+        a.recv()
+        b.recv()
+        state = b.request({"type": "sit", "seat": 1})
+        assert state["table"]["rated"]
+        a.request({"type": "leave"})
+        b.request({"type": "leave"})
+        while a.state["table"]["status"] != "over":
+            a.recv()
+        summary = a.state["table"]["summary"]
+    assert summary["rated"] is False and summary["finished_by_a_person"] is False
+    for user, cookie in ((ann_id, ann), (bob_id, bob)):
+        profile = client.get(f"/api/users/{user}", headers={"cookie": cookie}).json()
+        assert (profile["user"]["mu"], profile["user"]["sigma"]) == (before[user]["mu"], before[user]["sigma"])
+        [entry] = profile["matches"]
+        assert entry["left"] is True

@@ -59,7 +59,8 @@ function matchResult() {
     h("p", {}, s.entrants.map((n, i) => `${displayName(n)}: ${s.totals[i]}`).join(" · ")),
     s.winner !== null && s.winner !== undefined ? h("p", {}, h("b", {}, t("sheet.winner", { name: displayName(s.entrants[s.winner]) }))) : h("p", {}, t("sheet.tie")),
     s.mp ? h("p", { id: "match-points" }, t("sheet.mp", { mp: byName(s.entrants, s.mp, true), vp: byName(s.entrants, s.vp) })) : null,
-    s.left && s.left.length ? h("p", {}, t("sheet.left", { names: s.left.map(seatName).join(", ") })) : null);
+    s.left && s.left.length ? h("p", {}, t("sheet.left", { names: s.left.map(seatName).join(", ") })) : null,
+    s.finished_by_a_person === false && tb.rated ? h("p", { id: "match-unrated", class: "note" }, t("sheet.unrated_nobody")) : null);
 }
 
 export function showScoreSheet(index, atEnd) {

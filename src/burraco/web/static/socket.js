@@ -6,20 +6,21 @@
 // - a `ping` message when nothing was sent for PING_MS measures the lag; no answer at all within DEAD_MS
 //   means the link is dead (a sleeping phone, a lost Wi-Fi): the socket is dropped and opened again;
 // - reconnects back off (BACKOFF_MS, with jitter, so a restarted server is not hit by every page at once;
-//   never more than 5 s between two tries, so a player is back within 5 s of the server),
-//   and the page says "Riconnessione…", then "Connessione persa" only after a few failed tries.
+//   never more than 3 s between two tries, so a player is back within a few seconds of the server),
+//   and the page says "Riconnessione…", then "Connessione persa" only after LOST_MS without a socket;
+//   a click made meanwhile is said to wait ("la mossa partirà…").
 // table.js opens the link and reads the messages; sheets.js and the table's buttons send through `send`.
 import { t } from "./i18n.js";
 import { app, setMessage } from "./ui.js";
 
 const PING_MS = 15000;
 const DEAD_MS = 10000;
-const BACKOFF_MS = [250, 500, 1000, 2000, 3000, 5000];  // each waited for 50–100 % of its length
-const LOST_AFTER = 3;  // failed tries before the page says the connection is lost
+const BACKOFF_MS = [250, 500, 1000, 2000, 3000];  // each waited for 50–100 % of its length
+const LOST_MS = 10000;  // down this long before the page says the connection is lost
 const RESENT = new Set(["action"]);  // sent, unanswered, resent after a reconnect: the server applies them once
 const CONNECT_MS = 10000;  // a socket still opening after this long is given up and tried again
 
-const link = { ws: null, tableId: null, handlers: null, tries: 0, retry: null, watch: null, openedAt: 0, lastSent: 0, lastHeard: 0, pingAt: 0 };
+const link = { ws: null, tableId: null, handlers: null, tries: 0, retry: null, watch: null, openedAt: 0, lastSent: 0, lastHeard: 0, pingAt: 0, downSince: 0 };
 const unacked = new Map();  // id → { message, sent }
 let nextId = Math.floor(Math.random() * 2 ** 30) * 2 ** 22;  // below 2^52: ids of two pages never meet
 
@@ -29,7 +30,7 @@ export function send(message) {
   app.pending = message.id;
   unacked.set(message.id, { message, sent: false });
   if (isOpen()) transmit(message.id);
-  else linkDown();
+  else linkDown();  // (it says at once that the click waits for the socket)
 }
 
 /** Send table talk now, or not at all (chat.js shows its own error): never queued. */
@@ -118,17 +119,26 @@ function drop() {
 function linkUp() {
   if (link.tries === 0 && !app.linkDown) return;
   link.tries = 0;
+  link.downSince = 0;
   app.linkDown = false;
   if (app.message && app.message.link) setMessage(null);
 }
 
-function linkDown() {
-  if (link.tableId === null || link.retry !== null || isOpen()) return;
-  if (link.ws && link.ws.readyState === WebSocket.CONNECTING) return;  // a try is under way
+/** What the page says while the socket is down: reconnecting, a click waiting, or lost after LOST_MS. */
+function sayDown() {
   app.linkDown = true;
-  const lost = link.tries >= LOST_AFTER;
-  setMessage(t(lost ? "table.connection_lost" : "table.reconnecting"), lost);
+  if (!link.downSince) link.downSince = performance.now();
+  const lost = performance.now() - link.downSince >= LOST_MS;
+  const waiting = [...unacked.values()].some((entry) => !entry.sent);
+  setMessage(t(lost ? "table.connection_lost" : waiting ? "table.queued" : "table.reconnecting"), lost);
   if (app.message) app.message.link = true;
+}
+
+function linkDown() {
+  if (link.tableId === null || isOpen()) return;
+  sayDown();
+  if (link.retry !== null) return;  // a try is due
+  if (link.ws && link.ws.readyState === WebSocket.CONNECTING) return;  // a try is under way
   const base = BACKOFF_MS[Math.min(link.tries, BACKOFF_MS.length - 1)];
   link.tries += 1;
   link.retry = setTimeout(() => { link.retry = null; if (link.tableId !== null) connect(); }, base * (0.5 + Math.random() / 2));

@@ -46,6 +46,18 @@ def abandoning(table: TableState) -> list[bool]:
     return [s.left or table.absence.abandoned(i) for i, s in enumerate(table.seats)]
 
 
+def finished_by_a_person(table: TableState) -> bool:
+    """Whether a person played the match to its end: a human seat whose player did not abandon it. A
+    match the computer finished for every person who sat there is not rated for anyone."""
+    return any(s.human and not gone for s, gone in zip(table.seats, abandoning(table), strict=True))
+
+
+def rated(table: TableState) -> bool:
+    """Whether the finished match moves the ratings: at a table that rates (not a practice, not all
+    bots) and finished by a person (:func:`finished_by_a_person`)."""
+    return table.rated and finished_by_a_person(table)
+
+
 def abandoned_seats(table: TableState) -> list[int]:
     """The seats whose players count as having abandoned the match (:func:`abandoning`)."""
     return [i for i, gone in enumerate(abandoning(table)) if gone]
@@ -66,6 +78,8 @@ def summary(table: TableState) -> dict[str, Any]:
         "hands": len(table.match.results),
         "left": [i for i, s in enumerate(table.seats) if s.left],
         "abandoned": [i for i, g in enumerate(gone) if g],
+        "rated": rated(table),
+        "finished_by_a_person": finished_by_a_person(table),
     }
     if table.match.entrants == 2:
         data["mp"] = list(table.match.match_points())
@@ -93,7 +107,7 @@ async def _record(table: TableState) -> None:
         list(table.match.totals),
         [s.user_id for s in table.seats],
         abandoning(table),  # (stored as ``left``: the history shows the match abandoned, the rating moves so)
-        table.rated,
+        rated(table),
     )
     await table.runtime.repos.matches.record(match)
     table.recorded = True

@@ -5,8 +5,9 @@ per game type is computed here from the rated matches of that type alone: every 
 replayed through the same model (:func:`burraco.web.accounts.ratings.rate`, openskill Plackett-Luce,
 the same standing: a side that left ranks below one that stayed), everyone starting from a new
 player's rating; the monthly table replays only that month's matches. A rated match is one at a table
-that was not a private practice and had at least one seat not played by a bot (as
-``TableState.rated``). Only accounts are ranked: bots, guests and deleted players never are.
+that was not a private practice, that a person finished: a seat not played by a bot whose player did
+not leave or abandon it (as ``table/results.py``'s ``rated``). Only accounts are ranked: bots, guests
+and deleted players never are.
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def _matches(
     found: list[tuple[int, list[Seat]]] = []
     for match_id, rows in groupby(c.execute(query).all(), key=lambda r: r.match_id):
         seats = [Seat(r.user_id, r.kind, r.points, bool(r.left)) for r in rows]
-        if len(seats) == kind.players and any(s.kind != "bot" for s in seats):
+        if len(seats) == kind.players and any(s.kind != "bot" and not s.left for s in seats):  # a person finished it
             found.append((int(match_id), seats))
     return found
 
