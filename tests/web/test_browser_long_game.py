@@ -6,7 +6,8 @@ command, in a child process).
   quiet but for the page's pings): neither page ever opens a second socket, sees its socket closed or
   says "Riconnessione…", and every click is a stored move, once.
 * The server killed (SIGKILL) in the middle of a turn and started again on the same database: the page
-  says "Riconnessione…", the draw clicked while the server was down is sent once it is back, and within
+  says "Riconnessione…", the draw clicked while the server was down is said to wait ("la mossa
+  partirà…") and is sent once the server is back, and within
   5 s of the server listening the player is at the table with the same hand and that card, and plays on;
   every click is stored once.
 """
@@ -204,7 +205,9 @@ def test_the_server_killed_mid_game_and_started_again_loses_no_click(tmp_path: P
         server.kill()  # in the middle of the game, on the player's turn
         page.wait_for_function("() => /Riconnessione/.test(document.querySelector('#message').textContent)")
         shot(page, "restart-phone-reconnecting")
-        page.click("#btn-draw")  # clicked while the server is down: it waits for the socket
+        page.click("#btn-draw")  # clicked while the server is down: it waits for the socket, and says so
+        page.wait_for_function("() => /la mossa partirà/.test(document.querySelector('#message').textContent)")
+        shot(page, "restart-phone-move-waits")
         listening = server.start()
         page.wait_for_function(
             "(n) => document.querySelectorAll('#hand .card').length === n && "
