@@ -57,6 +57,16 @@ _CHOOSE_RULES: Final = """([tags, blocking]) => {
 }"""
 
 
+# Wait (at most 3 s) for the page's finite animations to end: a card flying to the discard pile waits
+# unseen (opacity 0) in its place, and axe-core, which reads the text that shows, would find the pile's
+# name giving a rank its visible text lacks for those 300 ms. Endless ones (a pulsing cue) are left.
+_SETTLE: Final = """async () => {
+  const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
+  const ended = Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
+}"""
+
+
 def pinned_version() -> str:
     """The axe-core version ``tests/web/axe/package-lock.json`` pins."""
     lock = json.loads((AXE_DIR / "package-lock.json").read_text())
@@ -88,10 +98,12 @@ def audited_rules(page: Any) -> list[str]:
 
 
 def serious_violations(page: Any, rules: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
-    """Inject axe-core into ``page`` (a Playwright sync page), run the audit's rules (or only
-    ``rules``) on the whole document, and return the violations of impact serious or critical."""
+    """Inject axe-core into ``page`` (a Playwright sync page), let its animations end, run the audit's
+    rules (or only ``rules``) on the whole document, and return the violations of impact serious or
+    critical."""
     chosen = list(rules) if rules is not None else audited_rules(page)
     inject_axe(page)
+    page.evaluate(_SETTLE)
     options = {"runOnly": {"type": "rule", "values": chosen}, "resultTypes": ["violations"]}
     results: dict[str, Any] = page.evaluate("(options) => axe.run(document, options)", options)
     violations: list[dict[str, Any]] = results["violations"]
