@@ -130,7 +130,7 @@ def test_every_test_tool_is_used() -> None:
     # the commands a contributor and CI run: the README's, CONTRIBUTING.md's and .ci/run's
     commands = "\n".join((ROOT / name).read_text() for name in ("README.md", "CONTRIBUTING.md", ".ci/run"))
     for tool in tools:
-        module = tool.replace("-", "_")  # a distribution's import name: axe-playwright-python → axe_playwright_python
+        module = tool.replace("-", "_")  # a distribution's import name: pre-commit → pre_commit
         imported = f"import {module}" in tests_text or f"from {module}" in tests_text
         run = f".venv/bin/{tool}" in commands or f"-m {tool}" in commands
         used = tool in INDIRECT_TOOLS or imported or run

@@ -1,20 +1,23 @@
 """The pages around the table as an Italian player meets them in Chromium, at desktop and phone size:
 the lobby (a visitor's and a player's), the score sheet, the replay viewer, the profile, the
 tournaments page and the rules page. Each passes an accessibility audit (axe-core on the WCAG 2 A/AA
-rules: no serious or critical violation, axe_helpers.py) and reads in Italian: the computer players
-as "Computer 1 (intermedio)", whole names in the lobby, match and victory points in words, every
-move of a replay in words, no command to type. The way back to one's table ("Torna al tuo tavolo")
-shows on every page but that table. Screenshots go to test-artifacts/screenshots/."""
+rules and its other serious ones: no serious or critical violation, axe_helpers.py) and reads in
+Italian: the computer players as "Computer 1 (intermedio)", whole names in the lobby, match and
+victory points in words, every move of a replay in words, no command to type. The way back to one's
+table ("Torna al tuo tavolo") shows on every page but that table. At the table every name contains
+what its element shows (WCAG 2.5.3) and no name is a catalogue key. Screenshots go to
+test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_helpers import assert_no_serious_violations
-from test_browser import DESKTOP, PHONE, as_guest, browser, play_turns, server, shot
+from axe_helpers import assert_no_serious_violations, audited_rules, describe, serious_violations
+from test_browser import DESKTOP, PHONE, ROOT, as_guest, browser, play_turns, practice_table, server, shot
 
 __all__ = ["server"]  # the fixture, shared with test_browser.py
 
@@ -160,4 +163,97 @@ def test_the_way_back_to_ones_table_shows_on_every_other_page(server: str, tmp_p
         page.goto(server + "/#/tournaments")
         page.wait_for_selector("#tour-not-director")
         page.wait_for_function("() => document.querySelector('#way-back').classList.contains('hidden')")
+        assert not errors, errors
+
+
+STATIC = ROOT / "src" / "burraco" / "web" / "static"
+KEY_PREFIXES = sorted({key.split(".")[0] for key in json.loads((STATIC / "i18n.it.json").read_text(encoding="utf-8"))})
+RAW_KEY = re.compile(rf"\b(?:{'|'.join(map(re.escape, KEY_PREFIXES))})\.[\w*]")
+"""A catalogue key where words should be ("card.suit.*", "table.stock_label"): a key's first part, a dot,
+then a letter or a star (a sentence's "table. Then" does not match)."""
+
+# What the server's view is given on the way (test_browser.py's eight melds do the same): a discard pile
+# with a court card, a ten and a joker, and melds with each kind of wildcard: a joker in a sequence, a
+# pinella in a combination (it stands for "7*": a seven of no suit), a pinella in a dirty burraco.
+PILE = ["KS", "10D", "JK", "4C"]
+MELDS = [
+    [
+        {"cards": ["5H", "6H", "JK", "8H"], "wild": 2, "stands_for": "7H", "burraco": "", "kind": "sequence"},
+        {"cards": ["7H", "7D", "2S"], "wild": 2, "stands_for": "7*", "burraco": "", "kind": "combination"},
+    ],
+    [
+        {
+            "cards": ["3C", "4C", "2H", "6C", "7C", "8C", "9C"],
+            "wild": 2,
+            "stands_for": "5C",
+            "burraco": "dirty",
+            "kind": "sequence",
+        }
+    ],
+]
+
+
+def with_melds_and_pile(ws: Any) -> None:
+    """Pass a table's socket through, giving every state the melds and discard pile above."""
+    upstream = ws.connect_to_server()
+
+    def from_server(message: str | bytes) -> None:
+        data = json.loads(message)
+        if data.get("type") == "state" and data.get("view"):
+            data["view"]["melds"], data["view"]["discard_pile"] = MELDS, PILE
+            message = json.dumps(data)
+        ws.send(message)
+
+    upstream.on_message(from_server)
+    ws.on_message(lambda message: upstream.send(message))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tables_names_contain_what_it_shows(server: str, tmp_path: Path, size: str) -> None:
+    """WCAG 2.5.3 (label in name), which axe-core checks as label-content-name-mismatch: a card showing
+    "3" is named "3 di cuori", a "K" "K, re di cuori", the stock showing "62 tallone" "62 tallone: pesca
+    (P)", the pile and the melds by the ranks they show in order, then in words; and no name is a
+    catalogue key (a wildcard standing for a seven of no suit was "card.suit.*")."""
+    with browser(tmp_path, SIZES[size], "it-IT") as (page, errors):
+        page.route_web_socket(re.compile(r".*/ws/tables/\d+$"), with_melds_and_pile)
+        as_guest(page, server, "Giulia")
+        table = practice_table(page, 2, seed=4242)
+        page.goto(f"{server}/#/table/{table}")
+        page.wait_for_function("() => document.querySelectorAll('.meld').length === 3")
+        page.wait_for_function("() => !document.querySelector('#stock').disabled")  # your turn: the stock draws
+        shot(page, f"a11y-{size}-table")
+
+        assert "label-content-name-mismatch" in audited_rules(page)
+        mismatched = serious_violations(page, rules=("label-content-name-mismatch",))
+        assert not mismatched, describe(mismatched, per_rule=20)
+        assert_no_serious_violations(page, f"the table with wildcards, {size}")
+
+        names = page.evaluate(
+            "() => [...document.querySelectorAll('[aria-label], [title]')]"
+            ".flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('title')]).filter(Boolean)"
+        )
+        raw = [name for name in names if RAW_KEY.search(name)]
+        assert not raw, f"names with a catalogue key: {raw}"
+
+        hand = page.eval_on_selector_all("#hand .card", "cs => cs.map((c) => [c.dataset.code, c.ariaLabel])")
+        suits = {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"}
+        for code, label in hand:
+            rank, suit = code[:-1], suits.get(code[-1], "")
+            court = rf"{rank}, \w+ di {suit}"  # "K, re di cuori"
+            expected = "jolly" if code == "JK" else f"{rank} di {suit}" if rank.isdigit() else court
+            assert re.fullmatch(rf"{expected}(, vista dagli altri)?", label), (code, label)
+        stock = page.inner_text("#stock .counter")
+        assert page.get_attribute("#stock", "aria-label") == f"{' '.join(stock.split())}: pesca (P)"
+        pile = page.get_attribute("#pile", "aria-label")
+        assert pile.startswith(
+            "Scarti, 4 carte: K 10 jolly 4 — re di picche, dieci di quadri, jolly e quattro di fiori"
+        )
+        melds = page.eval_on_selector_all(".meld", "ms => ms.map((m) => m.ariaLabel)")
+        assert sorted(melds) == [
+            "Combinazione 1: 3 4 2 5 6 7 8 9 burraco sporco — tre di fiori, quattro di fiori, pinella (vale cinque"
+            " di fiori), sei di fiori, sette di fiori, otto di fiori e nove di fiori",
+            "Combinazione 1: 5 6 jolly 7 8 — cinque di cuori, sei di cuori, jolly (vale sette di cuori) e otto"
+            " di cuori",
+            "Combinazione 2: 7 7 2 7 — sette di cuori, sette di quadri e pinella (vale un sette)",
+        ], melds
         assert not errors, errors

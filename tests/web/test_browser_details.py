@@ -300,14 +300,17 @@ def test_counts_take_their_plural_form(server: str, tmp_path: Path) -> None:  # 
     assert errors == []
 
 
-RANKS_IT = {"A": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei", "7": "sette", "8": "otto"}
-RANKS_IT |= {"9": "nove", "10": "dieci", "J": "fante", "Q": "donna", "K": "re"}
+RANKS_IT = {"A": "asso", "J": "fante", "Q": "donna", "K": "re"}  # a number is named as it shows
 SUITS_IT = {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"}
 
 
 def italian_name(code: str) -> str:
-    """A card's name as an Italian player says it: "re di cuori", "dieci di picche", "jolly"."""
-    return "jolly" if code == "JK" else f"{RANKS_IT[code[:-1]]} di {SUITS_IT[code[-1]]}"
+    """A card's name as an Italian player says it, what its face shows first (WCAG 2.5.3): "10 di picche",
+    "K, re di cuori", "jolly"."""
+    if code == "JK":
+        return "jolly"
+    rank, suit = code[:-1], SUITS_IT[code[-1]]
+    return f"{rank} di {suit}" if rank.isdigit() else f"{rank}, {RANKS_IT[rank]} di {suit}"
 
 
 def focused(page: Any) -> dict[str, Any]:

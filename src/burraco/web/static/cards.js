@@ -11,11 +11,29 @@ export function parseCode(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
-/** A card's name in words: "re di cuori", "dieci di picche", "jolly". */
+/** A card's name in words: "re di cuori", "dieci di picche", "jolly"; "sette" for a card of no
+ *  suit (what a wildcard stands for in a combination: "7*"). */
 export function cardName(code) {
   const { rank, suit } = parseCode(code);
   if (rank === "JK") return t("card.joker");
+  if (!SUITS.includes(suit)) return t(`card.rank.${rank}`);
   return t("card.name", { rank: t(`card.rank.${rank}`), suit: t(`card.suit.${suit}`) });
+}
+
+/** What a card's face shows as text, as a name must contain it (WCAG 2.5.3): its rank ("7", "K"), the
+ *  joker's word ("jolly"; the face writes it in capitals), and the rank on a wildcard's band ("jolly 7"). */
+export function faceText(code, standsFor = "") {
+  const { rank } = parseCode(code);
+  const own = rank === "JK" ? t("card.joker") : rank;
+  return standsFor ? `${own} ${parseCode(standsFor).rank}` : own;
+}
+
+/** A card's accessible name, the text on its face first: "3 di cuori", "K, re di cuori", "jolly". */
+export function cardLabel(code) {
+  const { rank, suit } = parseCode(code);
+  if (rank === "JK") return t("card.joker");
+  if (/^\d+$/.test(rank)) return t("card.name", { rank, suit: t(`card.suit.${suit}`) });
+  return t("card.court", { shown: rank, name: cardName(code) });
 }
 
 /** With its article, for sentences: "il re di cuori", "l'asso di picche", "il jolly". */
@@ -25,11 +43,14 @@ export function cardNameThe(code) {
   return t("card.name", { rank: t(`card.the.${rank}`), suit: t(`card.suit.${suit}`) });
 }
 
-/** A card of a meld in words: a wildcard says what it stands for ("pinella (vale sette di cuori)"). */
+/** A card of a meld in words: a wildcard says what it stands for ("pinella (vale sette di cuori)"; in
+ *  a combination, whose suits may differ, "jolly (vale un sette)"). */
 export function meldCardName(code, standsFor) {
   if (!standsFor) return cardName(code);
   const wild = parseCode(code).rank === "2" ? t("card.pinella") : t("card.joker");
-  return t("card.stands_for", { card: wild, target: cardName(standsFor) });
+  const { rank, suit } = parseCode(standsFor);
+  const target = SUITS.includes(suit) ? cardName(standsFor) : t(`card.a.${rank}`);
+  return t("card.stands_for", { card: wild, target });
 }
 
 /** Cards in words, joined: "sette di cuori, otto di cuori e jolly". */
@@ -75,12 +96,14 @@ function pip(suit, x, y, size) {
 }
 
 /** The face of a card as an SVG (viewBox 50×70): the rank and a pip in the corner (what shows when
- *  cards overlap), a big pip in the middle; a wildcard in a meld carries a band with what it stands for. */
+ *  cards overlap), a big pip in the middle; a wildcard in a meld carries a band with what it stands for.
+ *  Spaces (which SVG does not draw) part its words from the next card's, so the text of a row of cards
+ *  reads "5 6 JOLLY 7 8", as a name (faceText) gives it, not "56JOLLY78". */
 export function CardFace({ code, standsFor }) {
   const { rank, suit } = parseCode(code);
   const joker = rank === "JK";
   const band = standsFor ? parseCode(standsFor) : null;
-  return html`<svg class="face" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
+  return html`<svg class="face" viewBox="0 0 50 70" aria-hidden="true" focusable="false">${" "}
     <rect class="paper" x=".5" y=".5" width="49" height="69" rx="4.5" />
     ${joker
       ? html`<g class="joker-ink">${pip("JK", 2.5, 3, 14)}${pip("JK", 15, 22, 26)}
@@ -88,11 +111,11 @@ export function CardFace({ code, standsFor }) {
       : html`<g class=${`ink s-${suit}`}>
           <text class="rank" x=${rank === "10" ? 1.5 : 3} y="15" textLength=${rank === "10" ? 16 : null} lengthAdjust="spacingAndGlyphs">${rank}</text>
           ${pip(suit, 3.5, 18.5, 10)}${pip(suit, 18, 27, 26)}</g>`}
-    ${band ? html`<g class="band">
+    ${band ? html`${" "}<g class="band">
         <rect class="band-bg" x="1" y="52" width="48" height="17" rx="3" />
         <text class="band-rank" x="3" y="65" textLength=${band.rank === "10" ? 13 : null} lengthAdjust="spacingAndGlyphs">${band.rank}</text>
-        ${band.suit ? html`<g class=${`ink s-${band.suit}`}>${pip(band.suit, band.rank === "10" ? 18 : 13, 55, 11)}</g>` : null}
-      </g>` : null}
+        ${PIPS[band.suit] ? html`<g class=${`ink s-${band.suit}`}>${pip(band.suit, band.rank === "10" ? 18 : 13, 55, 11)}</g>` : null}
+      </g>` : null}${" "}
   </svg>`;
 }
 

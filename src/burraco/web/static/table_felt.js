@@ -4,13 +4,15 @@ import { t } from "./i18n.js";
 import { html } from "./html.js";
 import { app } from "./ui.js";
 import { shortName } from "./table_words.js";
-import { CardBack, CardFace, cardName, keyed, meldCardName, namesList } from "./cards.js";
+import { CardBack, CardFace, cardName, faceText, keyed, meldCardName, namesList } from "./cards.js";
 import { attachTo, can, discard, draw, meld, pickup, playing, selectedCards } from "./table_actions.js";
 
+/** The stock, named by what it shows ("62 tallone", WCAG 2.5.3) and, when you may, what it does. */
 function Stock() {
   const v = app.view, able = can("draw");
+  const shown = `${v.stock} ${t("table.stock")}`;
   return html`<button id="stock" class="stock" data-zone="stock" disabled=${!able}
-      aria-label=${t("table.stock_label", { count: v.stock }) + (able ? ` · ${t("table.draw")} (P)` : "")} onClick=${draw}>
+      aria-label=${able ? t("table.stock_draw", { shown }) : shown} onClick=${draw}>
     <span class="card back-card"><${CardBack} /></span>
     <span class="counter"><b>${v.stock}</b> ${t("table.stock")}</span>
   </button>`;
@@ -27,7 +29,8 @@ function Pozzetti() {
   </div>`;
 }
 
-/** The discard pile, every card visible (overlapped), the top one last; a click picks it up or discards onto it. */
+/** The discard pile, every card visible (overlapped), the top one last; a click picks it up or discards onto it.
+ *  Its name gives the ranks it shows, in order, then the cards in words. */
 function Pile() {
   const pile = keyed(app.view.discard_pile);
   const onClick = () => {
@@ -35,7 +38,9 @@ function Pile() {
     else if (playing() && selectedCards().length === 1) discard();
   };
   const top = pile.length ? pile[pile.length - 1].code : null;
-  const label = pile.length ? t("table.pile_label", { count: pile.length, cards: namesList(pile.map((c) => c.code)) }) : t("table.pile_empty_label");
+  const label = pile.length ? t("table.pile_label", {
+    count: pile.length, shown: pile.map((c) => faceText(c.code)).join(" "), cards: namesList(pile.map((c) => c.code)),
+  }) : t("table.pile_empty_label");
   return html`<div class="pile-wrap">
     <div class="pile-label" aria-hidden="true">${t("table.pile")} (${pile.length})</div>
     <div id="pile" class=${"pile" + (pile.length > 14 ? " long" : "")} data-zone="pile" data-drop="pile" role="button" tabindex="0"
@@ -54,11 +59,14 @@ export function Centre() {
   </div>`;
 }
 
+/** A meld, named by what it shows ("5 6 jolly 7 8", its burraco's tag), then its cards in words. */
 function Meld({ m, k, side, mine }) {
   const cards = keyed(m.cards);
-  const names = namesList(m.cards.map((c, j) => (j === m.wild ? [c, m.stands_for] : [c, ""])), ([c, s]) => meldCardName(c, s));
+  const wilds = m.cards.map((c, j) => [c, j === m.wild ? m.stands_for : ""]);
+  const names = namesList(wilds, ([c, s]) => meldCardName(c, s));
   const tag = m.burraco ? t(`burraco.${m.burraco}`) : "";
-  const label = t("meld.label", { n: k + 1, cards: names }) + (tag ? ` · ${tag}` : "");
+  const shown = [...wilds.map(([c, s]) => faceText(c, s)), tag].filter(Boolean).join(" ");
+  const label = t("meld.label", { n: k + 1, shown, cards: names });
   const go = () => attachTo(side, k);
   return html`<div class=${"meld" + (mine ? " mine" : "") + (m.burraco ? " is-burraco" : "") + (m.cards.length > 9 ? " long" : "")}
       data-meld=${`${side}:${k}`} data-index=${k} data-drop=${mine ? `meld:${k}` : null} data-zone="meld"

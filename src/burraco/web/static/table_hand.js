@@ -3,7 +3,7 @@
 import { t } from "./i18n.js";
 import { html } from "./html.js";
 import { app, cardsText, setMessage } from "./ui.js";
-import { CardFace, cardName } from "./cards.js";
+import { CardFace, cardLabel } from "./cards.js";
 import { legalText } from "./table_words.js";
 import { turnLeft, useNow } from "./clock.js";
 import { Message } from "./table_message.js";
@@ -22,7 +22,7 @@ function ClockWarning() {
 }
 
 function HandCard({ card, hand, index, selected, known, focusable }) {
-  const label = cardName(card.code) + (known ? `, ${t("table.known_card")}` : "");
+  const label = cardLabel(card.code) + (known ? `, ${t("table.known_card")}` : "");
   return html`<button type="button" class=${"card" + (selected ? " selected" : "") + (known ? " known" : "")}
       data-key=${card.key} data-code=${card.code} tabindex=${focusable ? 0 : -1} aria-pressed=${selected ? "true" : "false"}
       aria-label=${label} title=${label}
