@@ -32,9 +32,9 @@ def test_a_custom_table_player_plays_every_table() -> None:
     t = run_demo(6, 3, "mitchell", 4, seed=1, player=north_south_always_win)
     assert len(calls) == 9 and {hands for _, _, hands in calls} == {4}
     data = demo_json(t)
-    # 1000 MP on the 4-hand table is 15-5; the three N-S pairs lead with 45 VP each.
-    assert {table["vp_ns"] for turn in data["turns"] for table in turn["tables"]} == {15}
-    assert [s["vp"] for s in data["standings"]] == [45, 45, 45, 15, 15, 15]
+    # 1000 MP is 17-3 (Art. 30's table, four-hand turns too); the three N-S pairs lead with 51 VP each.
+    assert {table["vp_ns"] for turn in data["turns"] for table in turn["tables"]} == {17}
+    assert [s["vp"] for s in data["standings"]] == [51, 51, 51, 9, 9, 9]
 
 
 def test_the_engine_is_used_when_it_offers_play_bot_match(monkeypatch: pytest.MonkeyPatch) -> None:

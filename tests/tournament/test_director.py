@@ -20,10 +20,16 @@ from burraco.tournament import (
 from burraco.tournament.standings import partnerships
 
 
-def test_results_give_vp_by_the_table_for_the_turn_length() -> None:
-    # 820 MP: 16-4 on the 3-hand table (655–850), 14-6 on the 4-hand one (705–900), 17-3 on the
-    # portal's (805–1000). Two-hand turns use the 3-hand table.
-    for hands, vp_table, expected in ((3, "fibur", 16), (2, "fibur", 16), (4, "fibur", 14), (3, "portal", 17)):
+def test_results_give_vp_by_the_tournaments_table() -> None:
+    # 820 MP: 16-4 on Art. 30's table (655–850) whatever the turn's length, 17-3 on the portal's
+    # (805–1000), 14-6 on the wider four-hand scale (705–900) when the director chooses it.
+    for hands, vp_table, expected in (
+        (3, "fibur", 16),
+        (2, "fibur", 16),
+        (4, "fibur", 16),
+        (3, "portal", 17),
+        (4, "wide", 14),
+    ):
         t = make(2, turns=1, hands=hands, vp_table=vp_table)
         t.pair_next()
         result = t.enter_result(1, 1, ns=1320, ew=500).result

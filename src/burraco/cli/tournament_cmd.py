@@ -387,7 +387,13 @@ def demo(
     hands: Annotated[int, typer.Option(help="Hands per turn: 2, 3 or 4.")] = 3,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same tournament.")] = 0,
     jump: Annotated[int, typer.Option(help="Mitchell jump.")] = 1,
-    vp_table: Annotated[str, typer.Option("--vp-table", help="fibur or portal.")] = "fibur",
+    vp_table: Annotated[
+        str,
+        typer.Option(
+            "--vp-table",
+            help="fibur (Art. 30, the default), portal (seed 002) or wide (a wider scale for four-hand turns).",
+        ),
+    ] = "fibur",
     player: Annotated[str, typer.Option(help="Who plays the tables: auto, engine or sim.")] = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:

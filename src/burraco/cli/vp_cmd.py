@@ -2,24 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from typing import Annotated, Final
 
 import typer
 
+from burraco.core.errors import RulesOptionError
 from burraco.core.vp import victory_points, vp_row
+
+TABLE_NAMES: Final = {
+    "fibur": "the federation's table (Art. 30, every turn)",
+    "portal": "the portal's table (seed 002)",
+    "wide": "the wider four-hand scale",
+}
 
 
 def vp(
     mp_diff: Annotated[int, typer.Argument(help="Match points difference (game points A minus B).")],
-    hands: Annotated[int, typer.Option(help="Hands per turn: 3 (default, also for 2) or 4.")] = 3,
-    table: Annotated[str, typer.Option(help="fibur (Art. 30) or portal (seed 002).")] = "fibur",
+    table: Annotated[
+        str, typer.Option(help="fibur (Art. 30, the default), portal (seed 002) or wide (four-hand turns).")
+    ] = "fibur",
 ) -> None:
     """Print the VP split, winner first (e.g. 13-7), and which row of the table applies."""
-    a, b = victory_points(mp_diff, table=table, hands=hands)
+    try:
+        a, b = victory_points(mp_diff, table=table)
+    except RulesOptionError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
     winner, loser = max(a, b), min(a, b)
-    name = "portal table (seed 002)" if table == "portal" else f"FIBUR table for {hands}-hand turns"
     print(f"{winner}-{loser}")
-    print(f"{abs(mp_diff)} MP falls in the row {vp_row(mp_diff, table, hands)} of the {name}.")
+    print(f"{abs(mp_diff)} MP falls in the row {vp_row(mp_diff, table)} of {TABLE_NAMES[table]}.")
 
 
 def register(app: typer.Typer) -> None:

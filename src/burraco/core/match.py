@@ -203,10 +203,8 @@ class Match:
         return (diff, -diff)
 
     def victory_points(self) -> tuple[int, int]:
-        """VP by the rules' table for the number of hands played (§10, Art. 30)."""
-        hands = self.rules.hands_per_turn or 3
-        a, b = victory_points(self.match_points()[0], self.rules.vp_table, 4 if hands >= 4 else 3)
-        return a, b
+        """VP by the rules' table (§10, Art. 30: one table whatever the number of hands)."""
+        return victory_points(self.match_points()[0], self.rules.vp_table)
 
 
 def _half(total: int) -> int:

@@ -18,12 +18,12 @@ from typing import Any, Final, Literal
 
 from burraco.core.errors import RulesOptionError, UnknownPresetError
 
-VpTableName = Literal["fibur", "portal"]
+VpTableName = Literal["fibur", "portal", "wide"]
 PairShare = Literal["half", "full"]
 TARGETS: Final = (505, 1005, 2005, 3005, 5005)
 OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "three_player_pair_share": ("half", "full"),
-    "vp_table": ("fibur", "portal"),
+    "vp_table": ("fibur", "portal", "wide"),
 }
 """The values a word option may take (the ``Literal`` types above, as data for validators)."""
 
@@ -63,7 +63,7 @@ class Rules:
     three_player_switch_at: int = 1000
     """§9: once a match total reaches this, 3-player hands use three 11-card pozzetti."""
     vp_table: VpTableName = "fibur"
-    """§10: the federation's tables (3- and 4-hand turns) or the portal's."""
+    """§10: the federation's table (Art. 30, every turn), the portal's, or the wider four-hand scale."""
     target: int = 2005
     """§10: free play ends when a side's total reaches this at the end of a hand."""
     hands_per_turn: int | None = None
@@ -86,7 +86,7 @@ class Rules:
                 self.three_player_pair_share in OPTION_CHOICES["three_player_pair_share"],
                 "three_player_pair_share: half|full",
             ),
-            (self.vp_table in OPTION_CHOICES["vp_table"], f"vp_table must be fibur or portal, not {self.vp_table!r}"),
+            (self.vp_table in OPTION_CHOICES["vp_table"], f"vp_table must be fibur, portal or wide: {self.vp_table!r}"),
             (self.target > 0, f"target must be positive, not {self.target}"),
             (self.hands_per_turn is None or self.hands_per_turn >= 1, "hands_per_turn must be >= 1"),
             (self.stall_rounds >= 1, "stall_rounds must be >= 1"),

@@ -29,6 +29,7 @@ from burraco.tournament.errors import (
     UnknownTableError,
 )
 from burraco.tournament.model import (
+    VP_TABLES,
     Config,
     Entrant,
     Penalty,
@@ -74,7 +75,7 @@ class Tournament:
         if not is_seating(seating):
             raise TournamentConfigError(f"unknown seating {seating!r}; known: order, lot, director")
         if not is_vp_table(vp_table):
-            raise TournamentConfigError(f"unknown VP table {vp_table!r}; known: fibur, portal")
+            raise TournamentConfigError(f"unknown VP table {vp_table!r}; known: {', '.join(VP_TABLES)}")
         spec = movement if isinstance(movement, str) else ",".join(movement)
         movements = parse_movements(spec, turns) if turns >= 1 else ()
         config = Config(name, kind, turns, hands, movements, vp_table, jump, seating, seed)
@@ -222,7 +223,7 @@ class Tournament:
                 raise ResultError("give either both sides' game points or the match points, not both")
             _check_fives(mp)
             kind = "mp"
-        vp_ns, vp_ew = victory_points(mp, table=self.config.vp_table, hands=self.config.hands)
+        vp_ns, vp_ew = victory_points(mp, table=self.config.vp_table)
         return Result(kind, vp_ns, vp_ew, mp, -mp, ns, ew)
 
     def enter_result(
@@ -297,7 +298,7 @@ class Tournament:
             raise ResultError(f"turn {turn} table {table} already has a result; use a correction (Art. 31)")
         _check_fives(ns, ew)
         earned = ew - ns if guilty == "ns" else ns - ew
-        earned_vp = victory_points(earned, table=self.config.vp_table, hands=self.config.hands)[0]
+        earned_vp = victory_points(earned, table=self.config.vp_table)[0]
         vp, mp = max(earned_vp, REST_VP), max(earned, REST_MP)
         if guilty == "ns":
             target.result = Result("arbitral", 20 - vp, vp, -mp, mp, ns, ew)

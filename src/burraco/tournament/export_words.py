@@ -151,7 +151,7 @@ ITALIAN: Final = ExportWords(
         "danish-modified": "danese modificato",
         "danish-strict": "danese stretto",
     },
-    vp_tables={"fibur": "FIBUR", "portal": "dei siti (portal)"},
+    vp_tables={"fibur": "FIBUR", "portal": "dei siti (portal)", "wide": "larga (wide)"},
     summary=(
         "{tournament}, turni accoppiati: {paired} su {turns}, {hands} smazzate per turno, "
         "tabella PV {vp_table}, movimento: {movements}"

@@ -22,7 +22,7 @@ Kind = Literal["pairs", "individual", "teams"]
 Movement = Literal["mitchell", "roundrobin", "danish-pure", "danish-modified", "danish-strict"]
 Seating = Literal["order", "lot", "director"]
 ResultKind = Literal["played", "mp", "arbitral", "forced"]
-VpTable = Literal["fibur", "portal"]
+VpTable = Literal["fibur", "portal", "wide"]
 
 KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
 MOVEMENTS: Final[tuple[Movement, ...]] = get_args(Movement)

@@ -118,7 +118,7 @@ function createForm() {
   const hands = options("tour-hands", [2, 3, 4], 3, String);
   const movement = h("input", { id: "tour-movement", value: "mitchell*3,danish-modified", maxlength: 200 });
   const seating = options("tour-seating", ["order", "lot", "director"], "order", (s) => t(`tour.seating.${s}`));
-  const vpTable = options("tour-vp", ["fibur", "portal"], "fibur", (v) => t(`tour.vp_table.${v}`));
+  const vpTable = options("tour-vp", ["fibur", "portal", "wide"], "fibur", (v) => t(`tour.vp_table.${v}`));
   const jump = h("input", { id: "tour-jump", type: "number", min: 1, max: 100, value: 1, inputmode: "numeric" });
   const err = h("p", { class: "error", id: "tour-create-error", role: "alert" });
   const submit = async (ev) => {

@@ -34,7 +34,7 @@ class CreateTournament(_Step):
         max_length=200,
         description="one movement, or per turn: 'mitchell*3,danish-modified'",
     )
-    vp_table: Literal["fibur", "portal"] = "fibur"
+    vp_table: Literal["fibur", "portal", "wide"] = "fibur"
     jump: int = Field(default=1, ge=1, le=100)
     seating: Literal["order", "lot", "director"] = "order"
     seed: int | None = Field(default=None, ge=0, lt=2**31, description="the lot's seed (default: drawn now)")

@@ -207,7 +207,7 @@ class Terminals:
             "rulings": [ruling_json(r) for r in rulings],
             "totals": [ns, ew],
             "mp": ns - ew,
-            "vp": list(victory_points(ns - ew, table=t.config.vp_table, hands=t.config.hands)),
+            "vp": list(victory_points(ns - ew, table=t.config.vp_table)),
             "status": status.value,
             "late": result is None and self.svc.now() > deadline,
             "result": None
