@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,21 @@ class Player:
             rest = rest[1:]
         payload["cards"] = rest
         return self.request(payload)
+
+
+@contextmanager
+def two_at_the_table(client: TestClient, table_id: int, first: str, second: str) -> Iterator[tuple[Player, Player]]:
+    """The sockets of two people at a 2-player table (``first`` created it and sits; ``second`` takes
+    seat 1, which deals the hand): their players, each past its joining state."""
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": first}) as wa,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": second}) as wb,
+    ):
+        a, b = Player(wa), Player(wb)
+        a.recv()
+        b.recv()
+        b.request({"type": "sit", "seat": 1})
+        yield a, b
 
 
 def simple_policy(legal: list[str]) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
-from web_helpers import Player, create_table
+from web_helpers import Player, create_table, two_at_the_table
 
 from burraco.web.accounts import ratings
 from burraco.web.accounts.auth import COOKIE
@@ -81,15 +81,8 @@ def test_a_match_no_person_finishes_is_rated_for_nobody(client_factory: Callable
         for u, c in ((ann_id, ann), (bob_id, bob))
     }
     info = create_table(client, ann, players=2, hands=1, options={"max_turns": 10})
-    with (
-        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa,
-        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb,
-    ):
-        a, b = Player(wa), Player(wb)
-        a.recv()
-        b.recv()
-        state = b.request({"type": "sit", "seat": 1})
-        assert state["table"]["rated"]
+    with two_at_the_table(client, info["id"], ann, bob) as (a, b):
+        assert b.state["table"]["rated"]
         a.request({"type": "leave"})
         b.request({"type": "leave"})
         while a.state["table"]["status"] != "over":

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
-from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of, tick
+from web_helpers import FakeClock, Player, create_table, guest, make_app, table_of, tick, two_at_the_table
 
 from burraco.web.persistence import schema
 
@@ -117,14 +117,7 @@ def test_a_sync_brings_the_talk_said_meanwhile(client_factory: Callable[..., Tes
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
     info = create_table(client, ann, players=2, grace=30)
-    with (
-        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as wa,
-        client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb,
-    ):
-        a, b = Player(wa), Player(wb)
-        a.recv()
-        b.recv()
-        b.request({"type": "sit", "seat": 1})
+    with two_at_the_table(client, info["id"], ann, bob) as (a, _):
         said = a.request({"type": "chat", "text": "ci sei?"})
         assert said["type"] == "chat"
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": bob}) as wb:
