@@ -98,11 +98,18 @@ def test_hands_confirm_and_the_result_enters_the_turn(client_factory: Factory) -
     state = hand(client, code, 1, HAND_1, "c-hand-1")
     assert state["status"] == "entering" and state["totals"] == [470, 180] and state["mp"] == 290
     assert state["vp"] == [13, 7]
-    early = post(
-        client, f"/api/score/{code}/confirm", {"client_id": "c-conf-0", "device": "phone-ew", "totals": [470, 180]}
+    early = post(  # one tap after 1 of the turn's 2 hands: refused, nothing stored, the hand missing named
+        client, f"/api/score/{code}/confirm", {"client_id": "c-conf-0", "device": "phone-ew", "totals": [470, 180]}, 422
+    )["detail"]
+    assert early["code"] == "score.hands_missing" and early["params"] == {"missing": "2"}
+    assert web.detail()["turns_list"][0]["tables"][0]["result"] is None
+    state = hand(client, code, 2, HAND_2, "c-hand-2")
+    assert state["status"] == "to_confirm"
+    done = post(
+        client, f"/api/score/{code}/confirm", {"client_id": "c-conf-1", "device": "phone-ew", "totals": [350, 835]}
     )
-    assert early["status"] == "confirmed"  # a time-out may end a turn after fewer hands
-    assert web.detail()["turns_list"][0]["tables"][0]["result"]["vp_ns"] == 13
+    assert done["status"] == "confirmed"
+    assert web.detail()["turns_list"][0]["tables"][0]["result"]["vp_ns"] == 6
 
 
 def test_a_full_turn_a_disagreement_and_a_resent_queue(client_factory: Factory) -> None:

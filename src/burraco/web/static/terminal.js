@@ -302,7 +302,7 @@ function confirmBox(d) {
   const key = `${d.status}|${d.lines.length}|${d.totals.join(",")}`;
   return h("div", { class: "terminal-confirm", id: "confirm-box", "data-key": key }, h("h3", {}, t("score.confirm_title")),
     h("p", {}, t("score.confirm_hint", { n: d.lines.length, hands: d.hands, ns: d.totals[0], ew: d.totals[1] })),
-    h("button", { type: "button", class: "primary", id: "confirm-btn", disabled: d.status === "disagreement", onclick: confirmIt }, t("score.confirm", { ns: d.totals[0], ew: d.totals[1] })),
+    h("button", { type: "button", class: "primary", id: "confirm-btn", disabled: d.status !== "to_confirm", onclick: confirmIt }, t("score.confirm", { ns: d.totals[0], ew: d.totals[1] })),
     message);
 }
 
