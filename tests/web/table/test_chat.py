@@ -219,6 +219,9 @@ def test_mutes_are_kept_per_user(client_factory: Factory) -> None:
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
     bob_id = user_id(client, bob)
+    stranger = client.post("/api/mutes", json={"user_id": bob_id}, headers={"cookie": ann})
+    assert stranger.status_code == 404 and stranger.json()["detail"]["code"] == "chat_user_unknown"  # never met
+    create_table(client, bob, players=2)  # Bob waits in the lobby: Ann may see him, and mute him
     assert client.get("/api/mutes", headers={"cookie": ann}).json() == {"muted": []}
     muted = client.post("/api/mutes", json={"user_id": bob_id}, headers={"cookie": ann})
     assert muted.status_code == 200 and muted.json() == {"muted": [{"id": bob_id, "name": "Bob"}]}

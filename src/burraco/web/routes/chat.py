@@ -1,17 +1,24 @@
 """Table talk over HTTP: one's mute list (``/api/mutes``) and reports of chat messages for an operator
 (``/api/chat/reports``). The messages themselves travel on the table's WebSocket (``table/chat.py``).
 
+A mute names the muted player, so it is taken only for a player whose profile the asker may open
+(``routes/users.py`` :func:`~burraco.web.routes.users.may_see`): anyone else is "no such player" (404),
+as an unknown id is, so ids cannot be walked to names through the mute list.
+
 A refusal's ``detail`` is ``{code, message, params}`` as everywhere (the page words ``http.<code>``).
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from burraco.web.http.refusals import refused
 from burraco.web.persistence.repositories.chat import ChatRepository
-from burraco.web.routes.deps import Config, Repos, RequiredUser, UserId
+from burraco.web.routes.deps import Config, Manager, Repos, RequiredUser, UserId
+from burraco.web.routes.users import may_see
 
 router = APIRouter(prefix="/api", tags=["chat"])
 
@@ -54,10 +61,14 @@ def mutes(user: RequiredUser, repos: Repos) -> MutesResponse:
 
 
 @router.post("/mutes")
-async def mute(body: MuteRequest, user: RequiredUser, repos: Repos, config: Config) -> MutesResponse:
-    """Mute a player for oneself (their messages are hidden on one's page, wherever one plays)."""
+async def mute(body: MuteRequest, user: RequiredUser, repos: Repos, config: Config, manager: Manager) -> MutesResponse:
+    """Mute a player for oneself (their messages are hidden on one's page, wherever one plays): a player
+    one may see (404 ``chat_user_unknown`` for anyone else, as for an unknown id)."""
     if body.user_id == user.id:
         raise refused(400, "chat_mute_self")
+    muted = await asyncio.to_thread(repos.users.get, body.user_id)
+    if muted is None or not await asyncio.to_thread(may_see, muted, user, repos, manager):
+        raise refused(404, "chat_user_unknown")
     why = await _chat(repos).mute(user.id, body.user_id, config.wallclock())
     if why is not None:
         raise refused(404 if why == "chat_user_unknown" else 429, why)
