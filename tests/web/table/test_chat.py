@@ -23,6 +23,13 @@ from burraco.web.table import chat
 Factory = Callable[..., TestClient]
 
 
+def register(client: TestClient, name: str) -> str:
+    response = client.post("/api/register", json={"name": name, "password": "password123"})
+    assert response.status_code == 200, response.text
+    client.cookies.clear()
+    return f"burraco_session={response.cookies['burraco_session']}"
+
+
 def user_id(client: TestClient, cookie: str) -> int:
     return int(client.get("/api/me", headers={"cookie": cookie}).json()["user"]["id"])
 
@@ -174,6 +181,40 @@ def test_a_banned_user_is_refused_with_the_reason(client_factory: Factory, datab
         assert unknown.exit_code == 2 and "nobody is called" in unknown.stderr
         assert runner.invoke(cli, ["chat-ban", "Ann", "--unban", "--db", database]).exit_code == 0
         assert say(seated[0], phrase="hello")["type"] == "chat"
+
+
+def test_many_guests_of_one_address_share_its_chat_rate(client_factory: Factory) -> None:
+    """Issue 48: 11 guests of one address put 55 messages on a player's screen in 2 s (the rate was per user
+    only). An address holds three users' burst (every TestClient request comes from one address)."""
+    client = client_factory()
+    with table(client) as (table_id, seated, spectator, _):
+        for speaker in [*seated, spectator]:
+            for _ in range(chat.BURST):
+                assert say(speaker, phrase="hello")["type"] == "chat"
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": guest(client, "Eve")}) as ws:
+            newcomer = Player(ws)
+            newcomer.recv()
+            refused = say(newcomer, phrase="hello")
+            assert refused["code"] == "rate_limited" and refused["reason"] == "chat_too_fast"
+
+
+def test_a_banned_guest_cannot_come_back_as_a_new_guest(client_factory: Factory, database: str, clock: Any) -> None:
+    """Issue 48: a guest banned with ``burraco chat-ban`` made a new guest from the same address and talked
+    at once. Guests of the address a banned user talked from are barred for a day; accounts are not."""
+    client = client_factory()
+    with table(client) as (table_id, seated, _spectator, _):
+        assert say(seated[0], phrase="hello")["type"] == "chat"
+        assert CliRunner().invoke(typer_app(), ["chat-ban", "ann", "--db", database]).exit_code == 0
+        cookies = [guest(client, "Annetta"), register(client, "Onesta")]
+        with contextlib_sockets(client, table_id, cookies) as sockets:
+            again, account = Player(sockets[0]), Player(sockets[1])
+            for player in (again, account):
+                player.recv()
+            refused = say(again, phrase="hello")
+            assert refused["code"] == "refused" and refused["reason"] == "chat_banned"
+            assert say(account, phrase="hello")["type"] == "chat"  # an account there is not barred
+            clock.advance(chat.BAN_REACH + 1)  # a day after Ann last talked there
+            assert say(again, phrase="hello")["type"] == "chat"
 
 
 def typer_app() -> Any:

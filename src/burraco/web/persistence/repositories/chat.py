@@ -215,6 +215,13 @@ class ChatRepository:
         query = select(schema.chat_bans.c.user_id).where(schema.chat_bans.c.user_id == user_id)
         return self.store.read(lambda c: c.execute(query).first() is not None)
 
+    def any_banned(self, user_ids: set[int]) -> bool:
+        """Whether any of ``user_ids`` is barred from the chat."""
+        if not user_ids:
+            return False
+        query = select(schema.chat_bans.c.user_id).where(schema.chat_bans.c.user_id.in_(sorted(user_ids))).limit(1)
+        return self.store.read(lambda c: c.execute(query).first() is not None)
+
     def set_ban(self, name: str, banned: bool, at: float) -> bool:
         """Bar the account or guest called ``name`` (case-insensitive; every guest of that nickname) from
         the chat, or lift the bar; False if nobody is called so."""
