@@ -300,6 +300,30 @@ def test_a_report_is_stored_with_its_context(client_factory: Factory, database: 
         assert report["context"][-1]["id"] == target["id"] and report["context"][-1]["seat"] == 1
 
 
+def test_only_who_was_at_the_table_reports_its_messages_and_not_too_often(client_factory: Factory, clock: Any) -> None:
+    """Issue 48: a fresh guest reported message ids 1-79 of tables it never joined (each report copies the
+    table's earlier talk to the operators), and 200 against 404 told which ids existed."""
+    client = client_factory()
+    url = "/api/chat/reports"
+    with table(client) as (_, seated, _spectator, cookies):
+        said = []
+        for i in range(12):
+            clock.advance(chat.EVERY)
+            said.append(say(seated[i % 2], text=f"m{i}"))
+        stranger = guest(client, "Mallory")
+        for ident in range(1, said[-1]["id"] + 3):  # every id, said or not, answers the same
+            answer = client.post(url, json={"message_id": ident}, headers={"cookie": stranger})
+            assert answer.status_code == 404 and answer.json()["detail"]["code"] == "chat_message_unknown"
+        bobs = [m["id"] for m in said if m["seat"] == 1]
+        for ident in bobs[:5]:
+            assert client.post(url, json={"message_id": ident}, headers={"cookie": cookies[0]}).status_code == 200
+        over = client.post(url, json={"message_id": bobs[5]}, headers={"cookie": cookies[0]})
+        assert over.status_code == 429 and over.json()["detail"]["code"] == "reports_too_fast"
+        # a spectator connected to the table may report what it heard
+        zoe = client.post(url, json={"message_id": said[0]["id"]}, headers={"cookie": cookies[-1]})
+        assert zoe.status_code == 200
+
+
 @pytest.mark.parametrize("who", ["player", "spectator_who_spoke", "stranger", "anonymous"])
 def test_the_replay_shows_the_chat_only_to_those_who_were_there(client_factory: Factory, who: str) -> None:
     client = client_factory()

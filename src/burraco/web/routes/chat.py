@@ -3,7 +3,9 @@
 
 A mute names the muted player, so it is taken only for a player whose profile the asker may open
 (``routes/users.py`` :func:`~burraco.web.routes.users.may_see`): anyone else is "no such player" (404),
-as an unknown id is, so ids cannot be walked to names through the mute list.
+as an unknown id is, so ids cannot be walked to names through the mute list. Likewise a report is taken
+only of a message of a table the reporter sat at, talked at or is connected to (anyone else: "no such
+message"), and reports are limited per user and per address (``accounts/social_limits.py``).
 
 A refusal's ``detail`` is ``{code, message, params}`` as everywhere (the page words ``http.<code>``).
 """
@@ -16,8 +18,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from burraco.web.http.refusals import refused
+from burraco.web.lobby.manager import TableManager
 from burraco.web.persistence.repositories.chat import ChatRepository
-from burraco.web.routes.deps import Config, Manager, Repos, RequiredUser, UserId
+from burraco.web.routes.deps import Address, Config, Manager, Repos, RequiredUser, SocialRates, UserId
 from burraco.web.routes.users import may_see
 
 router = APIRouter(prefix="/api", tags=["chat"])
@@ -83,15 +86,33 @@ async def unmute(user_id: UserId, user: RequiredUser, repos: Repos) -> MutesResp
 
 
 @router.post("/chat/reports")
-async def report(body: ReportRequest, user: RequiredUser, repos: Repos, config: Config) -> ReportResponse:
+async def report(
+    body: ReportRequest,
+    user: RequiredUser,
+    repos: Repos,
+    config: Config,
+    manager: Manager,
+    rates: SocialRates,
+    where: Address,
+) -> ReportResponse:
     """Report a chat message for an operator: stored with its table, hand and the messages said before it
-    (``burraco chat-reports`` lists them)."""
+    (``burraco chat-reports`` lists them). Only a message of a table one was at (404 otherwise, as for an
+    unknown id); 429 ``reports_too_fast`` past the rate."""
     chat = _chat(repos)
-    line = chat.message(body.message_id)
-    if line is None:
+    line = await asyncio.to_thread(chat.message, body.message_id)
+    if line is None or not await asyncio.to_thread(_was_at, chat, manager, line.table_id, user.id):
         raise refused(404, "chat_message_unknown")
     if line.user == user.id:
         raise refused(400, "chat_own_message")
+    await rates.reports.take(user.id, where, config.clock)
     if not await chat.report(line, user.id, config.wallclock()):
         raise refused(409, "chat_reported")
     return ReportResponse(reported=True)
+
+
+def _was_at(chat: ChatRepository, manager: TableManager, table_id: int, user_id: int) -> bool:
+    """Whether the user sat or talked at the table, or is connected to it now (on this process)."""
+    table = manager.tables.get(table_id)
+    if table is not None and any(c.user is not None and c.user.id == user_id for c in table.conns):
+        return True
+    return chat.was_at(table_id, user_id)

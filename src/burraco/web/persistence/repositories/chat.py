@@ -95,6 +95,13 @@ class ChatRepository:
         )
         return [_line(r) for r in self.store.read(lambda c: c.execute(query).all())]
 
+    def was_at(self, table_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` held a seat at ``table_id`` or said something there."""
+        e, m = schema.events.c, schema.chat_messages.c
+        seated = select(e.id).where(e.table_id == table_id, e.kind == "sit", e.user_id == user_id).limit(1)
+        spoke = select(m.id).where(m.table_id == table_id, m.user_id == user_id).limit(1)
+        return self.store.read(lambda c: c.execute(seated).first() is not None or c.execute(spoke).first() is not None)
+
     def spoke_as_spectator(self, table_id: int, user_id: int) -> bool:
         """Whether ``user_id`` said something at ``table_id`` without a seat (so watched it)."""
         m = schema.chat_messages.c
