@@ -157,8 +157,8 @@ def test_every_http_refusal_code_is_worded_in_both_languages() -> None:
     sent = set()
     for source in web.rglob("*.py"):
         text = source.read_text(encoding="utf-8")
-        sent |= set(re.findall(r'(?:refused\(\d+, |Limited\()"(\w+)"', text))
-    assert {"wrong_password", "too_many_attempts", "tables_too_fast", "not_logged_in"} <= sent
+        sent |= set(re.findall(r'(?:refused\(\d+, |Limited\(|code: str = |Rate\("\w+", )"(\w+)"', text))
+    assert {"wrong_password", "too_many_attempts", "tables_too_fast", "not_logged_in", "reports_too_fast"} <= sent
     assert sent <= set(http_refusals.MESSAGES), sent - set(http_refusals.MESSAGES)
 
 

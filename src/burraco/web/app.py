@@ -30,6 +30,7 @@ from burraco.web.accounts.auth import SessionSigner
 from burraco.web.accounts.creation_guard import CreationGuard
 from burraco.web.accounts.login_guard import HashPool, Limited, LoginGuard, LoginLimits, RedisLoginGuard
 from burraco.web.accounts.shared_limits import SharedLimits
+from burraco.web.accounts.social_limits import SocialLimits
 from burraco.web.cluster.node import Node
 from burraco.web.cluster.relay import Relay
 from burraco.web.cluster.shared_lobby import SharedLobby
@@ -181,6 +182,7 @@ def create_app(
             manager.shared_limits = SharedLimits(
                 relay.redis, redis_namespace, settings.table_burst, settings.table_every
             )
+            app.state.social_limits.share(relay.redis, redis_namespace)
         node = Node(manager, relay, shared_lobby)
         app.state.node = node
         manager.ensure_bot_users()
@@ -251,6 +253,7 @@ def create_app(
     app.state.guard = LoginGuard(settings.clock, settings.login_limits)
     app.state.creation_guard = CreationGuard(settings.clock, settings.table_burst, settings.table_every)
     app.state.session_sockets = SessionSockets()
+    app.state.social_limits = SocialLimits()
     include_routers(app)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app

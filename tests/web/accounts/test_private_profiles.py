@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from fastapi.testclient import TestClient
 from test_accounts import play_match
+from test_social import register
 from web_helpers import create_table, guest
 
 
@@ -38,3 +39,28 @@ def test_who_has_met_a_player_sees_the_profile(client_factory: Callable[..., Tes
     repos = client.app.state.repos  # type: ignore[attr-defined]
     assert repos.matches.played_together(ann_id, bot_id) and repos.matches.played_together(bot_id, ann_id)
     assert not repos.matches.played_together(ann_id, bob_id)
+
+
+def test_the_mutes_do_not_walk_ids_to_names(client_factory: Callable[..., TestClient]) -> None:
+    """``POST /api/mutes`` answered every muted id with its name: a guest walked ids to names, a private
+    account's and a deleted one's included (issue 48)."""
+    client = client_factory()
+    private, public, gone = (register(client, name) for name in ("Privata", "Pubblica", "Sparita"))
+    client.post("/api/me/privacy", json={"public_profile": True}, headers={"cookie": public})
+    assert client.post("/api/me/delete", json={"password": "long-enough"}, headers={"cookie": gone}).is_success
+    waiting = guest(client, "Waiting")
+    create_table(client, waiting, players=2)  # in the lobby: anyone may see who waits there
+    walker = guest(client, "Walker")
+    last = client.get("/api/me", headers={"cookie": walker}).json()["user"]["id"]
+    named: set[str] = set()
+    for user_id in range(1, last + 3):
+        answer = client.post("/api/mutes", json={"user_id": user_id}, headers={"cookie": walker})
+        if answer.status_code == 200:
+            named |= {m["name"] for m in answer.json()["muted"]}
+        else:
+            assert answer.status_code in (400, 404), answer.text  # 400: oneself
+            assert answer.json()["detail"]["code"] in ("chat_user_unknown", "chat_mute_self")
+    assert {"Pubblica", "Waiting"} <= named
+    assert not named & {"Privata", "Sparita", "Giocatore eliminato"}
+    assert all(n.startswith("Bot (") or n in ("Pubblica", "Waiting") for n in named), named
+    assert private  # (met nobody: never named)

@@ -231,7 +231,9 @@ def test_my_data_holds_the_account_matches_and_ratings(client_factory: Callable[
     assert match["table_id"] == table["id"] and match["summary"]["results"] == table["results"]
     [rating] = data["ratings"]
     assert rating["before"] == 0.0 and rating["after"] == me(client, elena)["rating"]
-    assert set(data) == {"account", "matches", "ratings"}  # score sheets, never a dealt hand
+    social = {"friends", "blocked", "muted", "notifications", "chat_messages", "chat_reports", "chat_banned"}
+    kept = {"scorekeeper_matches", "invitation_links", "let_in_by_link", "tournament_invitations"}
+    assert set(data) == {"account", "matches", "ratings", *social, *kept}  # score sheets, never a dealt hand
     assert client.get("/api/me/export").status_code == 401
 
 

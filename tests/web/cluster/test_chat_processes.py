@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import FakeClock, Player, create_table, guest, make_app, manager
 
+from burraco.web.persistence.repositories.chat import ChatRepository
 from burraco.web.table import chat
 
 pytest.importorskip("redis")
@@ -83,3 +84,29 @@ def test_talk_and_its_rate_cross_processes(database: str, namespace: str) -> Non
             refused = say(a, phrase="hello")
             assert refused["code"] == "rate_limited" and refused["reason"] == "chat_too_fast"
             assert say(c, phrase="hello")["type"] == "chat"  # another user's bucket
+
+
+def test_a_ban_reaches_new_guests_of_the_address_on_every_process(database: str, namespace: str) -> None:
+    """Who talked from an address is kept in Redis: a guest banned on one process cannot come back as a new
+    guest on the other (every TestClient request comes from one address)."""
+    clock = FakeClock()
+    options: dict[str, Any] = {"redis_url": URL, "redis_namespace": namespace, "wallclock": clock}
+    first = TestClient(make_app(database, clock, **options))
+    second = TestClient(make_app(database, clock, **options))
+    with second, first:
+        ann = guest(first, "Ann")
+        here = create_table(first, ann, players=2)["id"]
+        with first.websocket_connect(f"/ws/tables/{here}", headers={"cookie": ann}) as wa:
+            a = Player(wa)
+            a.recv()
+            assert say(a, phrase="hello")["type"] == "chat"
+        store = first.app.state.store  # type: ignore[attr-defined]
+        assert ChatRepository(store).set_ban("Ann", True, clock())
+        eve = guest(second, "Eve")
+        there = create_table(second, eve, players=2)["id"]
+        assert there in manager(second).tables
+        with second.websocket_connect(f"/ws/tables/{there}", headers={"cookie": eve}) as we:
+            e = Player(we)
+            e.recv()
+            refused = say(e, phrase="hello")
+            assert refused["code"] == "refused" and refused["reason"] == "chat_banned"

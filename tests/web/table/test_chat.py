@@ -23,6 +23,13 @@ from burraco.web.table import chat
 Factory = Callable[..., TestClient]
 
 
+def register(client: TestClient, name: str) -> str:
+    response = client.post("/api/register", json={"name": name, "password": "password123"})
+    assert response.status_code == 200, response.text
+    client.cookies.clear()
+    return f"burraco_session={response.cookies['burraco_session']}"
+
+
 def user_id(client: TestClient, cookie: str) -> int:
     return int(client.get("/api/me", headers={"cookie": cookie}).json()["user"]["id"])
 
@@ -176,6 +183,40 @@ def test_a_banned_user_is_refused_with_the_reason(client_factory: Factory, datab
         assert say(seated[0], phrase="hello")["type"] == "chat"
 
 
+def test_many_guests_of_one_address_share_its_chat_rate(client_factory: Factory) -> None:
+    """Issue 48: 11 guests of one address put 55 messages on a player's screen in 2 s (the rate was per user
+    only). An address holds three users' burst (every TestClient request comes from one address)."""
+    client = client_factory()
+    with table(client) as (table_id, seated, spectator, _):
+        for speaker in [*seated, spectator]:
+            for _ in range(chat.BURST):
+                assert say(speaker, phrase="hello")["type"] == "chat"
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers={"cookie": guest(client, "Eve")}) as ws:
+            newcomer = Player(ws)
+            newcomer.recv()
+            refused = say(newcomer, phrase="hello")
+            assert refused["code"] == "rate_limited" and refused["reason"] == "chat_too_fast"
+
+
+def test_a_banned_guest_cannot_come_back_as_a_new_guest(client_factory: Factory, database: str, clock: Any) -> None:
+    """Issue 48: a guest banned with ``burraco chat-ban`` made a new guest from the same address and talked
+    at once. Guests of the address a banned user talked from are barred for a day; accounts are not."""
+    client = client_factory()
+    with table(client) as (table_id, seated, _spectator, _):
+        assert say(seated[0], phrase="hello")["type"] == "chat"
+        assert CliRunner().invoke(typer_app(), ["chat-ban", "ann", "--db", database]).exit_code == 0
+        cookies = [guest(client, "Annetta"), register(client, "Onesta")]
+        with contextlib_sockets(client, table_id, cookies) as sockets:
+            again, account = Player(sockets[0]), Player(sockets[1])
+            for player in (again, account):
+                player.recv()
+            refused = say(again, phrase="hello")
+            assert refused["code"] == "refused" and refused["reason"] == "chat_banned"
+            assert say(account, phrase="hello")["type"] == "chat"  # an account there is not barred
+            clock.advance(chat.BAN_REACH + 1)  # a day after Ann last talked there
+            assert say(again, phrase="hello")["type"] == "chat"
+
+
 def typer_app() -> Any:
     import typer
 
@@ -219,6 +260,9 @@ def test_mutes_are_kept_per_user(client_factory: Factory) -> None:
     client = client_factory()
     ann, bob = guest(client, "Ann"), guest(client, "Bob")
     bob_id = user_id(client, bob)
+    stranger = client.post("/api/mutes", json={"user_id": bob_id}, headers={"cookie": ann})
+    assert stranger.status_code == 404 and stranger.json()["detail"]["code"] == "chat_user_unknown"  # never met
+    create_table(client, bob, players=2)  # Bob waits in the lobby: Ann may see him, and mute him
     assert client.get("/api/mutes", headers={"cookie": ann}).json() == {"muted": []}
     muted = client.post("/api/mutes", json={"user_id": bob_id}, headers={"cookie": ann})
     assert muted.status_code == 200 and muted.json() == {"muted": [{"id": bob_id, "name": "Bob"}]}
@@ -254,6 +298,30 @@ def test_a_report_is_stored_with_its_context(client_factory: Factory, database: 
         assert report["reporter"] == "Ann" and report["table_id"] == table_id and report["hand"] == 1
         assert [m["text"] for m in report["context"]] == [f"m{i}" for i in range(1, CONTEXT + 2)]
         assert report["context"][-1]["id"] == target["id"] and report["context"][-1]["seat"] == 1
+
+
+def test_only_who_was_at_the_table_reports_its_messages_and_not_too_often(client_factory: Factory, clock: Any) -> None:
+    """Issue 48: a fresh guest reported message ids 1-79 of tables it never joined (each report copies the
+    table's earlier talk to the operators), and 200 against 404 told which ids existed."""
+    client = client_factory()
+    url = "/api/chat/reports"
+    with table(client) as (_, seated, _spectator, cookies):
+        said = []
+        for i in range(12):
+            clock.advance(chat.EVERY)
+            said.append(say(seated[i % 2], text=f"m{i}"))
+        stranger = guest(client, "Mallory")
+        for ident in range(1, said[-1]["id"] + 3):  # every id, said or not, answers the same
+            answer = client.post(url, json={"message_id": ident}, headers={"cookie": stranger})
+            assert answer.status_code == 404 and answer.json()["detail"]["code"] == "chat_message_unknown"
+        bobs = [m["id"] for m in said if m["seat"] == 1]
+        for ident in bobs[:5]:
+            assert client.post(url, json={"message_id": ident}, headers={"cookie": cookies[0]}).status_code == 200
+        over = client.post(url, json={"message_id": bobs[5]}, headers={"cookie": cookies[0]})
+        assert over.status_code == 429 and over.json()["detail"]["code"] == "reports_too_fast"
+        # a spectator connected to the table may report what it heard
+        zoe = client.post(url, json={"message_id": said[0]["id"]}, headers={"cookie": cookies[-1]})
+        assert zoe.status_code == 200
 
 
 @pytest.mark.parametrize("who", ["player", "spectator_who_spoke", "stranger", "anonymous"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import secrets
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from argon2 import PasswordHasher
@@ -88,6 +88,9 @@ class User:
     mu: float
     sigma: float
     matches: int
+    address: str | None = field(default=None, compare=False)
+    """The client's address, on a table socket's user (its chat is limited per address too,
+    ``table/chat.py``); None elsewhere."""
 
     @property
     def display(self) -> str:

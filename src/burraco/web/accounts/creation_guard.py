@@ -33,9 +33,9 @@ class CreationGuard:
         self.clock, self.burst, self.every = clock, burst, every
         self._buckets: dict[int | str, tuple[float, float]] = {}  # user id or address -> (tokens, at)
 
-    def check(self, user_id: int, address: str | None = None) -> None:
-        """Take one token of ``user_id``'s bucket and of ``address``'s, or raise :class:`Limited` (and
-        take none)."""
+    def check(self, user_id: int, address: str | None = None, code: str = "tables_too_fast") -> None:
+        """Take one token of ``user_id``'s bucket and of ``address``'s, or raise :class:`Limited` with
+        ``code`` (and take none)."""
         now = self.clock()
         user = self._tokens(user_id, self.burst, self.every, now)
         place = (
@@ -44,7 +44,7 @@ class CreationGuard:
         for tokens, every in ((user, self.every), (place, self.every / ADDRESS_FACTOR)):
             if tokens is not None and tokens < 1:
                 wait = (1 - tokens) * every
-                raise Limited("tables_too_fast", wait, seconds=math.ceil(wait))
+                raise Limited(code, wait, seconds=math.ceil(wait))
         while len(self._buckets) >= MAX_USERS:
             del self._buckets[next(iter(self._buckets))]
         self._buckets[user_id] = (user - 1, now)

@@ -94,9 +94,10 @@ class SharedLimits:
         self._socket_take = client.register_script(_SOCKET_TAKE)
         self._socket_set = client.register_script(_SOCKET_SET)
 
-    async def check_rate(self, user_id: int, address: str | None = None) -> None:
-        """Take one table creation from ``user_id``'s shared bucket and from ``address``'s (a bucket of
-        :data:`~burraco.web.accounts.creation_guard.ADDRESS_FACTOR` users), or raise :class:`Limited`."""
+    async def check_rate(self, user_id: int, address: str | None = None, code: str = "tables_too_fast") -> None:
+        """Take one table creation (or what this bucket counts) from ``user_id``'s shared bucket and from
+        ``address``'s (a bucket of :data:`~burraco.web.accounts.creation_guard.ADDRESS_FACTOR` users), or
+        raise :class:`Limited` with ``code``."""
         buckets = [(f"{self.namespace}:rate:{user_id}", self.every_ms, self.burst)]
         if address:
             buckets.append(
@@ -105,7 +106,7 @@ class SharedLimits:
         for key, every_ms, burst in buckets:
             wait_ms = int(await self._gcra(keys=[key], args=[max(1, every_ms), burst]))
             if wait_ms > 0:
-                raise Limited("tables_too_fast", wait_ms / 1000, seconds=math.ceil(wait_ms / 1000))
+                raise Limited(code, wait_ms / 1000, seconds=math.ceil(wait_ms / 1000))
 
     @contextlib.asynccontextmanager
     async def creating(self, user_id: int) -> AsyncIterator[int]:

@@ -80,6 +80,13 @@ MESSAGES: Final = {
     "chat_user_unknown": "there is no such player",
     "chat_mute_self": "you cannot mute yourself",
     "chat_too_many_mutes": "you have muted as many players as allowed",
+    # limits of the social layer (accounts/social_limits.py)
+    "friend_requests_too_fast": "you are sending friend requests too fast; try again in {seconds} s",
+    "invitations_too_fast": "you are sending invitations too fast; try again in {seconds} s",
+    "reports_too_fast": "you are reporting messages too fast; try again in {seconds} s",
+    # the segnapunti's kept matches (routes/scorekeeper.py)
+    "keeper_accounts_only": "matches are kept on registered accounts: register to keep them on every device",
+    "keeper_too_fast": "you are keeping new matches too fast; try again in {seconds} s",
 }
 """Every code the API may refuse with, and its English message (``{param}`` takes a parameter)."""
 

@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 from burraco.web.accounts import auth
 from burraco.web.accounts.auth import User
 from burraco.web.accounts.login_guard import LoginLimits
+from burraco.web.accounts.social_limits import SocialLimits
 from burraco.web.http.refusals import refused
 
 if TYPE_CHECKING:
@@ -87,6 +88,10 @@ def address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+def social_limits(request: HTTPConnection) -> SocialLimits:
+    return request.app.state.social_limits  # type: ignore[no-any-return]
+
+
 def session_of(request: HTTPConnection, cookie: str | None) -> tuple[int, str] | None:
     """The (user id, token) a signed session cookie holds, None if missing or forged."""
     return request.app.state.signer.load(cookie)  # type: ignore[no-any-return]
@@ -113,6 +118,9 @@ Repos = Annotated["Repositories", Depends(repos)]
 Manager = Annotated["TableManager", Depends(manager)]
 ClusterNode = Annotated["Node", Depends(node)]
 OptionalUser = Annotated[User | None, Depends(current_user)]
+Address = Annotated[str, Depends(address)]
+"""The client's address (the trusted proxy's client, ``app.py``)."""
+SocialRates = Annotated[SocialLimits, Depends(social_limits)]
 RequiredUser = Annotated[User, Depends(require_user)]
 TableId = Annotated[int, PathParam(ge=0, le=2**62, description="a table's id")]
 UserId = Annotated[int, PathParam(ge=0, le=2**62, description="a player's id")]

@@ -31,7 +31,7 @@ from burraco.web.persistence.repositories.invitations import (
     MAX_LIVE_INVITATIONS,
     InvitationRepository,
 )
-from burraco.web.routes.deps import ClusterNode, Config, RequiredUser, UserId
+from burraco.web.routes.deps import Address, ClusterNode, Config, RequiredUser, SocialRates, UserId
 
 router = APIRouter(prefix="/api", tags=["friends"])
 MIN_SEARCH = 2
@@ -130,9 +130,13 @@ async def search(request: Request, user: RequiredUser, q: str = Query(max_length
 
 
 @router.post("/friends/requests")
-async def ask(body: UserRef, request: Request, user: RequiredUser, settings: Config) -> dict[str, str]:
-    """Ask a player to be friends (friends at once if they had asked you)."""
+async def ask(
+    body: UserRef, request: Request, user: RequiredUser, settings: Config, rates: SocialRates, where: Address
+) -> dict[str, str]:
+    """Ask a player to be friends (friends at once if they had asked you); limited per user and per
+    address (``accounts/social_limits.py``), and the asked one has one notification of it at most."""
     account(user)
+    await rates.friend_requests.take(user.id, where, settings.clock)
     repo = friends_repo(request)
     status = await run(repo.request, user.id, body.user_id, settings.wallclock())
     kind = NotificationKind.FRIEND_ACCEPTED if status is FriendStatus.ACCEPTED else NotificationKind.FRIEND_REQUEST
@@ -185,14 +189,22 @@ async def unblock(user_id: UserId, request: Request, user: RequiredUser) -> dict
 
 @router.post("/friends/{user_id}/invite")
 async def invite(
-    user_id: UserId, body: TableInvite, request: Request, user: RequiredUser, settings: Config
+    user_id: UserId,
+    body: TableInvite,
+    request: Request,
+    user: RequiredUser,
+    settings: Config,
+    rates: SocialRates,
+    where: Address,
 ) -> dict[str, Any]:
     """Invite a friend to a table: a notification for them (with a link for them alone to a table with
-    friends, which only its owner may invite to; the address of a public table)."""
+    friends, which only its owner may invite to; the address of a public table). A new invitation to the
+    same table replaces the friend's earlier one; invitations are limited per user and per address."""
     account(user)
     repo, invitations = friends_repo(request), InvitationRepository(request.app.state.store)
     if not await run(repo.are_friends, user.id, user_id):
         raise refused(403, "invite_not_friend")
+    await rates.invitations.take(user.id, where, settings.clock)
     table = await run(invitations.table, body.table_id)
     if table is None or table.status in ("over", "closed"):
         raise refused(410, "invitation_table_over")

@@ -28,7 +28,7 @@ from burraco.web.persistence.repositories.invitations import (
     LinkState,
     TableRow,
 )
-from burraco.web.routes.deps import ClusterNode, Config, OptionalUser, RequiredUser, TableId
+from burraco.web.routes.deps import Address, ClusterNode, Config, OptionalUser, RequiredUser, SocialRates, TableId
 
 router = APIRouter(prefix="/api", tags=["friends"])
 Token = Annotated[str, PathParam(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -61,15 +61,25 @@ async def _owned(request: Request, table_id: int, user_id: int) -> TableRow:
 
 @router.post("/tables/{table_id}/invitations")
 async def create(
-    table_id: TableId, body: NewInvitation, request: Request, user: RequiredUser, settings: Config
+    table_id: TableId,
+    body: NewInvitation,
+    request: Request,
+    user: RequiredUser,
+    settings: Config,
+    rates: SocialRates,
+    where: Address,
 ) -> dict[str, Any]:
-    """A new invitation link to the owner's table with friends (``token``: shown once, never stored)."""
+    """A new invitation link to the owner's table with friends (``token``: shown once, never stored); one
+    for a friend notifies them (replacing their earlier invitation to the table), limited per user and
+    per address like every invitation."""
     table = await _owned(request, table_id, user.id)
     if body.seat is not None and body.seat >= table.players:
         raise refused(422, "bad_seat", last=table.players - 1)
     friends = FriendRepository(request.app.state.store)
     if body.friend_id is not None and not await asyncio.to_thread(friends.are_friends, user.id, body.friend_id):
         raise refused(403, "invite_not_friend")
+    if body.friend_id is not None:
+        await rates.invitations.take(user.id, where, settings.clock)
     now = settings.wallclock()
     made = await asyncio.to_thread(
         repo(request).create, table.id, user.id, body.friend_id, body.seat, now, INVITATION_TTL

@@ -3,12 +3,15 @@
 ``GET /api/scorekeeper/rules`` gives every preset's rule constants (``terminal_entry.constants``) so the
 page scores hands offline exactly as :mod:`burraco.tournament.hand_entry` does (a browser test checks
 they agree); ``/api/scorekeeper/matches`` keeps a signed-in account's matches (the page's own history,
-synced: at most :data:`MAX_MATCHES`, in the ``settings`` table under ``keeper:<user id>``).
+synced: at most :data:`MAX_MATCHES`, in the ``settings`` table under ``keeper:<user id>``). Only
+accounts keep matches (a guest is refused: guests are cheap to make), and a new match is limited per
+account and per address (``accounts/social_limits.py``); updating a kept match is not.
 ``/segnapunti/`` serves the app under its own folder for its service worker and web app manifest.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any, Final
 
@@ -18,8 +21,9 @@ from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Connection, delete, select
 
+from burraco.web.http.refusals import refused
 from burraco.web.persistence import db, schema
-from burraco.web.routes.deps import OptionalUser
+from burraco.web.routes.deps import Address, Config, OptionalUser, SocialRates
 from burraco.web.routes.pages import STATIC
 from burraco.web.tournaments.terminal_entry import constants
 
@@ -60,6 +64,8 @@ def _read(request: Request, user_id: int) -> list[dict[str, Any]]:
 def _account(user: OptionalUser) -> int:
     if user is None:
         raise HTTPException(401, {"code": "keeper.sign_in", "message": "sign in to keep matches on the account"})
+    if user.kind != "account":
+        raise refused(403, "keeper_accounts_only")
     return user.id
 
 
@@ -70,15 +76,26 @@ def matches(request: Request, user: OptionalUser) -> dict[str, Any]:
 
 
 @router.put("/api/scorekeeper/matches/{match_id}")
-def keep(match_id: MatchId, body: KeptMatch, request: Request, user: OptionalUser) -> dict[str, Any]:
+async def keep(
+    match_id: MatchId,
+    body: KeptMatch,
+    request: Request,
+    user: OptionalUser,
+    settings: Config,
+    rates: SocialRates,
+    where: Address,
+) -> dict[str, Any]:
     """Keep (or update) one match; the newest :data:`MAX_MATCHES` stay. An older copy never
-    replaces a newer one (two devices of one account)."""
+    replaces a newer one (two devices of one account). A new match takes a token of the account's and
+    the address's buckets (429 ``keeper_too_fast``)."""
     user_id = _account(user)
     if body.id != match_id:
         raise HTTPException(422, {"code": "keeper.bad_id", "message": "the match's id differs from the path's"})
     match = body.model_dump()
     if len(json.dumps(match)) > 32_000:
         raise HTTPException(413, {"code": "keeper.too_big", "message": "a kept match is at most 32 KB"})
+    if all(m.get("id") != match_id for m in await asyncio.to_thread(_read, request, user_id)):
+        await rates.kept_matches.take(user_id, where, settings.clock)
 
     def write(c: Connection) -> list[dict[str, Any]]:
         s = schema.settings.c
@@ -93,7 +110,7 @@ def keep(match_id: MatchId, body: KeptMatch, request: Request, user: OptionalUse
         return kept
 
     store: db.Store = request.app.state.store
-    return {"matches": store.write(write).result()}
+    return {"matches": await store.awrite(write)}
 
 
 @router.get("/segnapunti/", include_in_schema=False)

@@ -125,7 +125,8 @@ async def change_privacy(body: Privacy, request: Request, user: Account) -> Sett
 
 @router.get("/export")
 def export(user: Account, repos: Repos) -> Response:
-    """The account's data as a JSON file: the account, its matches and its ratings."""
+    """Everything stored about the account as a JSON file: the account, its matches and ratings, friends,
+    blocks, mutes, notifications, chat messages and reports, segnapunti matches, invitation links."""
     data = ProfileRepository(repos.users.store).my_data(user.id)
     return Response(
         json.dumps(data, ensure_ascii=False, indent=2),

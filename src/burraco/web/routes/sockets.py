@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -37,6 +38,8 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
     manager: TableManager = websocket.app.state.manager
     cookie = websocket.cookies.get(auth.COOKIE)
     user = user_from_cookie(websocket, cookie)
+    if user is not None and websocket.client is not None:  # (its chat is limited per address too)
+        user = dataclasses.replace(user, address=websocket.client.host)
     await websocket.accept()  # accepted first, so a refused client gets its close code and stops retrying
     ticket = await manager.sockets.take(user.id) if user is not None else None
     if isinstance(ticket, tuple):  # the user has as many sockets open as one user may

@@ -24,12 +24,14 @@ router = APIRouter(prefix="/api/users", tags=["users"])
 @router.get("/{user_id}")
 def profile(user_id: UserId, repos: Repos, manager: Manager, viewer: OptionalUser) -> ProfileDetails:
     user = repos.users.get(user_id)
-    if user is None or not _may_see(user, viewer, repos, manager):
+    if user is None or not may_see(user, viewer, repos, manager):
         raise HTTPException(404, "no such player")
     return details(user, repos)
 
 
-def _may_see(user: User, viewer: User | None, repos: Repositories, manager: TableManager) -> bool:
+def may_see(user: User, viewer: User | None, repos: Repositories, manager: TableManager) -> bool:
+    """Whether ``viewer`` may learn that ``user`` exists and its name (see the module's docstring): every
+    route that answers with another player's name by their id asks this."""
     public = public_or_gone(user, repos)  # a public profile answers to anyone, a deleted one to nobody
     if public is None:
         return False

@@ -7,9 +7,12 @@ to each other, Art. 16). A spectator's words reach only the spectators while a h
 over. Bots never chat.
 
 Before a message is stored it passes the checks, in order: a user (a socket without one is refused), an
-operator's ban (``burraco chat-ban``), the text (length, control characters:
-``protocol/chat.py``) and the user's rate (:class:`ChatLimits`: in this process, or shared by every
-process through Redis's GCRA bucket of ``accounts/shared_limits.py``). A refused message is answered to
+operator's ban (``burraco chat-ban``; a guest is also barred while a banned user talked from its
+address in the last :data:`BAN_REACH` seconds, so a banned guest cannot come back as a new guest), the
+text (length, control characters: ``protocol/chat.py``) and the rate of the user and of its address
+(:class:`ChatLimits`: in this process, or shared by every process through Redis's GCRA bucket of
+``accounts/shared_limits.py``; an address holds three users' worth, so many guests of one client cannot
+flood a table). A refused message is answered to
 its sender alone and changes nothing. An accepted one is stored with the table, the hand, the seat and
 the audience, then sent to each connection of its audience but those blocked with the speaker (the
 block rule of ``persistence/repositories/friends.py``); its JSON carries words only, never a card.
@@ -18,7 +21,8 @@ block rule of ``persistence/repositories/friends.py``); its JSON carries words o
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Final
+import time
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from burraco.web.accounts.creation_guard import CreationGuard
 from burraco.web.accounts.login_guard import Limited
@@ -37,27 +41,33 @@ BURST: Final = 5
 """Messages a user may send at once..."""
 EVERY: Final = 3.0
 """...then one more every this many seconds (every table and process together)."""
+BAN_REACH: Final = 86_400.0
+"""Seconds after a banned user last talked from an address during which new guests there are barred too."""
+MAX_ADDRESSES: Final = 100_000
+"""Addresses this process remembers the speakers of (without Redis; the oldest are forgotten first)."""
 
 
 class ChatLimits:
-    """The per-user chat rate: :data:`BURST` at once, then one every :data:`EVERY` seconds, in Redis
-    when processes share one (:meth:`share`), else in this process."""
+    """The chat rate of each user (:data:`BURST` at once, then one every :data:`EVERY` seconds) and of each
+    address (three users' worth), and who talked from each address; in Redis when processes share one
+    (:meth:`share`), else in this process."""
 
     def __init__(self, burst: int = BURST, every: float = EVERY) -> None:
         self.burst, self.every = burst, every
         self.shared: SharedLimits | None = None
         self._local: CreationGuard | None = None
+        self._speakers: dict[str, dict[int, float]] = {}  # address -> {user id: when last heard (the clock's)}
 
     def share(self, client: Redis, namespace: str) -> None:
-        """Count every process's chat messages in one bucket per user, in ``client``'s Redis."""
+        """Count every process's chat messages in one bucket per user and address, in ``client``'s Redis."""
         self.shared = SharedLimits(client, f"{namespace}:chat", self.burst, self.every)
 
-    async def take(self, user_id: int, clock: Clock) -> None:
-        """Take one message from ``user_id``'s bucket, or raise :class:`ChatRefused` (too fast)."""
+    async def take(self, user_id: int, address: str | None, clock: Clock) -> None:
+        """Take one message from ``user_id``'s bucket and ``address``'s, or raise :class:`ChatRefused`."""
         try:
             if self.shared is not None:
                 try:
-                    await self.shared.check_rate(user_id)
+                    await self.shared.check_rate(user_id, address)
                     return
                 except Limited:
                     raise
@@ -65,9 +75,42 @@ class ChatLimits:
                     log.warning("the shared chat limit could not be read: %s", error)
             if self._local is None:
                 self._local = CreationGuard(clock, self.burst, self.every)
-            self._local.check(user_id)
+            self._local.check(user_id, address)
         except Limited as limited:
             raise ChatRefused(ChatReason.TOO_FAST, seconds=limited.retry_after) from None
+
+    def _key(self, address: str) -> str:
+        assert self.shared is not None
+        return f"{self.shared.namespace}:from:{address}"
+
+    async def heard(self, user_id: int, address: str, clock: Clock) -> None:
+        """Remember that ``user_id`` talked from ``address`` (for :data:`BAN_REACH` seconds)."""
+        if self.shared is not None:
+            try:
+                async with self.shared.client.pipeline(transaction=False) as pipe:
+                    pipe.zadd(self._key(address), {str(user_id): time.time()})
+                    pipe.zremrangebyscore(self._key(address), 0, time.time() - BAN_REACH)
+                    pipe.expire(self._key(address), int(BAN_REACH))
+                    await pipe.execute()
+                return
+            except Exception as error:
+                log.warning("the chat's speakers could not be written: %s", error)
+        speakers = self._speakers.pop(address, {})
+        speakers[user_id] = clock()
+        self._speakers[address] = speakers
+        while len(self._speakers) > MAX_ADDRESSES:
+            del self._speakers[next(iter(self._speakers))]
+
+    async def speakers(self, address: str, clock: Clock) -> set[int]:
+        """Who talked from ``address`` in the last :data:`BAN_REACH` seconds."""
+        if self.shared is not None:
+            try:
+                found = await self.shared.client.zrangebyscore(self._key(address), time.time() - BAN_REACH, "+inf")
+                return {int(v) for v in cast("list[str | bytes]", found)}
+            except Exception as error:
+                log.warning("the chat's speakers could not be read: %s", error)
+        since = clock() - BAN_REACH
+        return {user for user, at in self._speakers.get(address, {}).items() if at >= since}
 
 
 def audience(table: TableState, seat: int | None) -> Audience:
@@ -111,11 +154,16 @@ async def check(
 ) -> str | None:
     """The checks before the table's actor: the message's trimmed text (None for a phrase), or
     :class:`ChatRefused`."""
-    assert conn.user is not None
-    if conn.user.kind == "bot" or repo.banned(conn.user.id):  # (bots never chat)
+    user = conn.user
+    assert user is not None
+    if user.kind == "bot" or repo.banned(user.id):  # (bots never chat)
         raise ChatRefused(ChatReason.BANNED)
+    if user.kind == "guest" and user.address and repo.any_banned(await limits.speakers(user.address, clock)):
+        raise ChatRefused(ChatReason.BANNED)  # a banned user's address: a new guest there is barred too
     text = None if message.text is None else check_text(message.text)
-    await limits.take(conn.user.id, clock)
+    await limits.take(user.id, user.address, clock)
+    if user.address:
+        await limits.heard(user.id, user.address, clock)
     return text
 
 

@@ -1,10 +1,18 @@
 """An account's own settings: its password, its name, whether its profile is public, and deleting it.
 
-Deleting an account keeps its matches (the other players' results, ratings and replays stay whole):
-the user row stays as a ``deleted`` user named :data:`DELETED_NAME`, with no password or name key and
-the placeholder's skeleton (its old name is free again; nobody may register one looking like the
-placeholder), its sessions, friendships, blocks and notifications end; its name is replaced by the
-placeholder in the stored match summaries and in the events its replays name the seats from.
+Deleting an account removes or anonymises every row about the person (:func:`delete_account`, one
+transaction). **Removed**: its sessions; friendships and friend requests, blocks and chat mutes either
+way; its own notifications, and every notification it sent others (so its name is not left in their
+lists); its chat messages, and the reports of them; its chat ban; its segnapunti matches
+(``keeper:<id>``); its table invitation links and the links and seats kept for it; its tournament
+invitations. **Anonymised**: the user row stays as a ``deleted`` user named :data:`DELETED_NAME`, with no
+password or name key and the placeholder's skeleton (its old name is free again; nobody may register
+one looking like the placeholder); its name becomes the placeholder in the stored match summaries, in
+the events its replays name the seats from, and in the context copied into chat reports; the analyses
+it asked for no longer name who asked. **Kept, and why**: its matches and their events (the other
+players' results, ratings and replays stay whole, under the placeholder), the tables and tournaments
+it created (other players' history; they name only the placeholder's id), and the reports it made
+(an operator's record, under the placeholder).
 """
 
 from __future__ import annotations
@@ -71,6 +79,7 @@ def delete_account(c: Connection, user_id: int) -> None:
     c.execute(delete(schema.friendships).where(or_(friends.user_id == user_id, friends.friend_id == user_id)))
     c.execute(delete(schema.blocks).where(or_(blocks.user_id == user_id, blocks.blocked_id == user_id)))
     c.execute(delete(schema.notifications).where(schema.notifications.c.user_id == user_id))
+    _forget_social(c, user_id)
     c.execute(
         update(schema.users)
         .where(schema.users.c.id == user_id)
@@ -83,6 +92,33 @@ def delete_account(c: Connection, user_id: int) -> None:
             public_profile=False,
         )
     )
+
+
+def _forget_social(c: Connection, user_id: int) -> None:
+    """The social rows of a deleted account (see the module's docstring)."""
+    n, m, r = schema.notifications.c, schema.chat_messages.c, schema.chat_reports.c
+    c.execute(delete(schema.notifications).where(n.data["from_id"].as_integer() == user_id))
+    said = select(m.id).where(m.user_id == user_id)
+    talked_at = {int(t) for t in c.execute(select(m.table_id).where(m.user_id == user_id).distinct()).scalars()}
+    c.execute(delete(schema.chat_reports).where(r.message_id.in_(said)))
+    c.execute(delete(schema.chat_messages).where(m.user_id == user_id))
+    for report in c.execute(select(r.id, r.context).where(r.table_id.in_(sorted(talked_at)))).all():
+        context = [
+            {**line, "name": DELETED_NAME, "text": None, "phrase": None} if line.get("user") == user_id else line
+            for line in report.context
+        ]
+        if context != report.context:
+            c.execute(update(schema.chat_reports).where(r.id == report.id).values(context=context))
+    mutes, bans = schema.chat_mutes.c, schema.chat_bans.c
+    c.execute(delete(schema.chat_mutes).where(or_(mutes.user_id == user_id, mutes.muted_id == user_id)))
+    c.execute(delete(schema.chat_bans).where(bans.user_id == user_id))
+    c.execute(delete(schema.settings).where(schema.settings.c.key == f"keeper:{user_id}"))
+    links, guests = schema.table_invitations.c, schema.table_guests.c
+    c.execute(delete(schema.table_invitations).where(or_(links.owner_id == user_id, links.friend_id == user_id)))
+    c.execute(delete(schema.table_guests).where(guests.user_id == user_id))
+    c.execute(delete(schema.tournament_invitations).where(schema.tournament_invitations.c.user_id == user_id))
+    analyses = schema.hand_analyses.c
+    c.execute(update(schema.hand_analyses).where(analyses.requested_by == user_id).values(requested_by=None))
 
 
 class AccountSettingsRepository:

@@ -95,6 +95,13 @@ class ChatRepository:
         )
         return [_line(r) for r in self.store.read(lambda c: c.execute(query).all())]
 
+    def was_at(self, table_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` held a seat at ``table_id`` or said something there."""
+        e, m = schema.events.c, schema.chat_messages.c
+        seated = select(e.id).where(e.table_id == table_id, e.kind == "sit", e.user_id == user_id).limit(1)
+        spoke = select(m.id).where(m.table_id == table_id, m.user_id == user_id).limit(1)
+        return self.store.read(lambda c: c.execute(seated).first() is not None or c.execute(spoke).first() is not None)
+
     def spoke_as_spectator(self, table_id: int, user_id: int) -> bool:
         """Whether ``user_id`` said something at ``table_id`` without a seat (so watched it)."""
         m = schema.chat_messages.c
@@ -213,6 +220,13 @@ class ChatRepository:
     # ------------------------------------------------------------------ bans (burraco chat-ban)
     def banned(self, user_id: int) -> bool:
         query = select(schema.chat_bans.c.user_id).where(schema.chat_bans.c.user_id == user_id)
+        return self.store.read(lambda c: c.execute(query).first() is not None)
+
+    def any_banned(self, user_ids: set[int]) -> bool:
+        """Whether any of ``user_ids`` is barred from the chat."""
+        if not user_ids:
+            return False
+        query = select(schema.chat_bans.c.user_id).where(schema.chat_bans.c.user_id.in_(sorted(user_ids))).limit(1)
         return self.store.read(lambda c: c.execute(query).first() is not None)
 
     def set_ban(self, name: str, banned: bool, at: float) -> bool:

@@ -28,6 +28,8 @@ KEPT_NOTIFICATIONS: Final = 100
 """Notifications kept per user (older ones are deleted as new ones come)."""
 LISTED_NOTIFICATIONS: Final = 50
 """Notifications ``GET /api/notifications`` returns (the newest)."""
+KEPT_REQUEST_NOTIFICATIONS: Final = 20
+"""Friend-request notifications kept per user (the newest): many askers never push out the rest."""
 
 
 class NotificationKind(StrEnum):
@@ -93,6 +95,32 @@ def _kind(connection: Connection, user_id: int) -> str | None:
 
 def _people(connection: Connection, query: Any) -> list[Person]:
     return [Person(int(r.id), str(r.name)) for r in connection.execute(query)]
+
+
+SAME_KEYS: Final = {
+    NotificationKind.FRIEND_REQUEST: ("from_id",),
+    NotificationKind.FRIEND_ACCEPTED: ("from_id",),
+    NotificationKind.TABLE_INVITE: ("from_id", "table_id"),
+}
+"""What makes two notifications of a kind the same (the newer replaces the older)."""
+
+
+def _drop_same(c: Connection, user_id: int, kind: NotificationKind, data: dict[str, Any]) -> None:
+    """Delete ``user_id``'s notifications of ``kind`` whose :data:`SAME_KEYS` equal ``data``'s (a user
+    keeps at most :data:`KEPT_NOTIFICATIONS`, so the rows are compared here rather than in JSON SQL)."""
+    n, keys = schema.notifications.c, SAME_KEYS[kind]
+    rows = c.execute(select(n.id, n.data).where(n.user_id == user_id, n.kind == kind.value)).all()
+    same = [int(r.id) for r in rows if all(dict(r.data).get(k) == data.get(k) for k in keys)]
+    if same:
+        c.execute(delete(schema.notifications).where(n.id.in_(same)))
+
+
+def _keep_newest(c: Connection, user_id: int, kept: int, *where: Any) -> None:
+    n = schema.notifications.c
+    keep = select(n.id).where(n.user_id == user_id, *where).order_by(n.id.desc()).limit(kept)
+    oldest = c.execute(select(func.min(keep.subquery().c.id))).scalar_one()
+    if oldest is not None:
+        c.execute(delete(schema.notifications).where(n.user_id == user_id, n.id < oldest, *where))
 
 
 class FriendRepository:
@@ -211,7 +239,8 @@ class FriendRepository:
         self.store.write(write).result()
 
     def drop_request(self, asker: int, asked: int) -> None:
-        """Refuse (by ``asked``) or cancel (by ``asker``) a pending request (``no_request`` if none)."""
+        """Refuse (by ``asked``) or cancel (by ``asker``) a pending request (``no_request`` if none); the
+        request's notification goes with it."""
         f = schema.friendships.c
 
         def write(c: Connection) -> None:
@@ -220,6 +249,7 @@ class FriendRepository:
             )
             if not gone.rowcount:
                 raise SocialError("no_request")
+            _drop_same(c, asked, NotificationKind.FRIEND_REQUEST, {"from_id": asker})
 
         self.store.write(write).result()
 
@@ -261,18 +291,22 @@ class FriendRepository:
 
     # ------------------------------------------------------------------ notifications
     def notify(self, user_id: int, kind: NotificationKind, data: dict[str, Any], now: float) -> int:
-        """Store a notification for ``user_id`` (keeping their newest :data:`KEPT_NOTIFICATIONS`); its id."""
+        """Store a notification for ``user_id``; its id. It replaces the one of the same kind from the same
+        sender (about the same table, for an invitation), so a sender is one line in the list however often
+        they ask; the user keeps their newest :data:`KEPT_REQUEST_NOTIFICATIONS` friend requests and their
+        newest :data:`KEPT_NOTIFICATIONS` notifications in all."""
         n = schema.notifications.c
 
         def write(c: Connection) -> int:
+            _drop_same(c, user_id, kind, data)
             key = db.new_id(
                 c.execute(
                     schema.notifications.insert().values(user_id=user_id, kind=kind.value, data=data, created_at=now)
                 )
             )
-            keep = select(n.id).where(n.user_id == user_id).order_by(n.id.desc()).limit(KEPT_NOTIFICATIONS)
-            oldest = c.execute(select(func.min(keep.subquery().c.id))).scalar_one()
-            c.execute(delete(schema.notifications).where(n.user_id == user_id, n.id < oldest))
+            if kind is NotificationKind.FRIEND_REQUEST:
+                _keep_newest(c, user_id, KEPT_REQUEST_NOTIFICATIONS, n.kind == kind.value)
+            _keep_newest(c, user_id, KEPT_NOTIFICATIONS)
             return key
 
         return self.store.write(write).result()

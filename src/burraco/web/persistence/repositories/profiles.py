@@ -18,6 +18,7 @@ from sqlalchemy import Connection, select
 
 from burraco.core.scoring import BonusName, ScoreItem, ScoreKind
 from burraco.web.persistence import db, schema
+from burraco.web.persistence.repositories.social_data import social_data
 
 CURVE_LENGTH: Final = 100
 """Matches the rating curve shows (the last ones)."""
@@ -139,8 +140,9 @@ def _partners(c: Connection, partners: Counter[int], won_with: Counter[int]) -> 
 
 
 def my_data(c: Connection, user_id: int) -> dict[str, Any]:
-    """Everything an account may download about itself: the account, every match it played (the
-    summaries and score sheets, never a card another player held) and its rating after each."""
+    """Everything the store holds about an account, for its download: the account, every match it played
+    (the summaries and score sheets, never a card another player held), its rating after each, and its
+    social rows (:func:`~burraco.web.persistence.repositories.social_data.social_data`)."""
     user = c.execute(select(schema.users).where(schema.users.c.id == user_id)).one()
     mp = schema.match_players
     matches = c.execute(
@@ -178,6 +180,7 @@ def my_data(c: Connection, user_id: int) -> dict[str, Any]:
             {"match_id": r.match_id, "finished_at": r.finished_at, "before": r.rating_before, "after": r.rating_after}
             for r in matches
         ],
+        **social_data(c, user_id),
     }
 
 
