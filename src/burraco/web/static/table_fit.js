@@ -4,12 +4,14 @@
 //    and suit), on two rows when one would show less and the CSS allows two (--hand-rows); it sets
 //    --hand-cols and --hand-step on #hand;
 //  - gives the melds (and the pile, the stock) the largest card width that lets the felt show whole
-//    without scrolling, within those bounds (--meld-w on the table's root).
+//    without scrolling, within those bounds (--meld-w on the table's root);
+//  - marks a name cut short by its room (data-full, focusable) so it shows whole on hover and focus.
 // fitTable(root) runs after every render (before the motion hooks measure where the cards went); a
 // window resized or turned, the chat opened, the log opened or cards added by anyone fit again at the
 // next frame. Nothing here changes what the page holds: only how large it is drawn.
 
 const MIN_SHOWN = 28;  // px of each hand card left uncovered by the next one: its corner, rank and suit
+const NAMES = ".seat-name .name, .totals .who-names, .side-label .members";
 const watched = new WeakMap();  // root → { resize, mutate, frame, hand, area, felt }
 
 function px(value, fallback) {
@@ -60,6 +62,20 @@ function fitFelt(root, area, felt) {
   }
 }
 
+/** A name cut with "…" carries its whole text (shown on hover) and takes the focus (shown then too). */
+function markCutNames(root) {
+  for (const el of root.querySelectorAll(NAMES)) {
+    const full = el.textContent.replace(/^\s*·\s*/, "").trim();
+    if (el.scrollWidth > el.clientWidth + 1) {
+      if (el.dataset.full !== full) el.dataset.full = full;
+      if (el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
+    } else if (el.dataset.full !== undefined) {
+      delete el.dataset.full;
+      el.removeAttribute("tabindex");
+    }
+  }
+}
+
 /** Fit the table under `root` now, and keep it fitted when its room or its cards change. */
 export function fitTable(root) {
   if (!root) return;
@@ -67,6 +83,7 @@ export function fitTable(root) {
   try {
     if (hand) fitHand(hand);
     if (area && felt) fitFelt(root, area, felt);
+    markCutNames(root);
   } catch (error) {
     console.error("the table could not be fitted:", error);
   }
