@@ -36,7 +36,7 @@ export function closeSocket() {
 
 export function openTable(id) {
   closeSocket();
-  Object.assign(app, { tableId: id, shownResults: -1, selected: [], pending: null, message: null, announce: "", focusKey: null,
+  Object.assign(app, { tableId: id, shownResults: -1, selected: [], pending: null, acting: null, message: null, announce: "", focusKey: null,
     logOpen: false, standinSeen: "", rendered: false, wasMyTurn: false, wire: null, syncAsked: false });
   const root = document.createElement("div");
   root.id = "table";
