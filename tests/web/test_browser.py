@@ -190,14 +190,15 @@ def discard_any(page: Any) -> None:
 
 def hand_rows(page: Any, cards: int) -> tuple[int, bool]:
     """The rows #hand takes (and whether it stays on screen) when it holds ``cards`` cards: copies of
-    its cards are added for the measure, then taken away."""
+    its cards are added for the measure (the page lays them out at its next frame), then taken away."""
     return tuple(
         page.evaluate(
-            """(n) => {
+            """async (n) => {
         const hand = document.querySelector('#hand'), cards = [...hand.querySelectorAll('.card')], added = [];
         for (let i = 0; cards.length + added.length < n; i++) {
             added.push(hand.appendChild(cards[i % cards.length].cloneNode(true)));
         }
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
         const rows = new Set([...hand.querySelectorAll('.card')].map((c) => c.offsetTop)).size;
         const inside = hand.getBoundingClientRect().bottom <= innerHeight;
         added.forEach((c) => c.remove());

@@ -193,6 +193,7 @@ export function onChatMessage(msg) {
   const me = state.opts.me;
   if (me != null && msg.user === me.id && msg.audience === "spectators") state.status.textContent = t("chat.spectators_only");
   state.list.scrollTop = state.list.scrollHeight;
+  state.root.scrollTop = state.root.scrollHeight;  // at the table the panel itself scrolls (chat.css)
 }
 
 /** The chat of a finished hand in the replay (sheets.js): a list of its messages, as text. */

@@ -6,6 +6,7 @@ import { html, render } from "./html.js";
 import { applyFourColour } from "./cards.js";
 import { maybeShowScoreSheet } from "./sheets.js";
 import { Table } from "./table_view.js";
+import { fitTable } from "./table_fit.js";
 import { myTurn, onDrop, selectedCards, tableKey } from "./table_actions.js";
 import { announceText, errorText, recordText } from "./table_words.js";
 import { showKeys } from "./table_dialogs.js";
@@ -35,7 +36,7 @@ export function closeSocket() {
 
 export function openTable(id) {
   closeSocket();
-  Object.assign(app, { tableId: id, shownResults: -1, selected: [], pending: null, message: null, announce: "", focusKey: null,
+  Object.assign(app, { tableId: id, shownResults: -1, selected: [], pending: null, acting: null, message: null, announce: "", focusKey: null,
     logOpen: false, standinSeen: "", rendered: false, wasMyTurn: false, wire: null, syncAsked: false });
   const root = document.createElement("div");
   root.id = "table";
@@ -133,6 +134,7 @@ export function renderTable(records = []) {
     const card = root.querySelector(`#hand .card[tabindex="0"]`);
     if (card) card.focus();
   }
+  fitTable(root);  // sizes from the room there is, before the motion sees where the cards went
   hooks.afterRender(root, snapshot, Array.isArray(records) ? records : []);
   hooks.yourTurn(myTurn());
   hooks.enableDrag(root, { selection: () => selectedCards(), onDrop });

@@ -6,6 +6,7 @@ import { keyed, parseCode } from "./cards.js";
 import { send } from "./socket.js";
 
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3, "": 4 };
+const IN_FLIGHT_MS = 5000;  // how long a move unanswered holds back the next (the server answers each one)
 
 /** The hand as shown: [{code, key}], sorted by suit (the server's order) or by rank. */
 export function displayedHand() {
@@ -37,7 +38,14 @@ export function toggleCard(key) {
   app.rerender();
 }
 
-function act(kind, extra = {}) { send({ type: "action", kind, cards: [], ...extra }); }
+/** Send a move, unless the last one is still on its way: a second tap (a double tap, an impatient finger)
+ *  would only bring the server's refusal, the first move being the one the player meant. */
+function act(kind, extra = {}) {
+  const last = app.acting;
+  if (last && app.pending === last.id && performance.now() - last.at < IN_FLIGHT_MS) return;
+  send({ type: "action", kind, cards: [], ...extra });
+  app.acting = { id: app.pending, at: performance.now() };
+}
 
 export function draw() { if (can("draw")) act("draw"); else refuse("draw"); }
 export function pickup() { if (can("pickup")) act("pickup"); else refuse("pickup"); }

@@ -93,7 +93,7 @@ export function Side({ side, bottom }) {
   const onClick = (ev) => { if (mine && !ev.target.closest(".meld") && selectedCards().length >= 3 && playing()) meld(); };
   return html`<section onClick=${onClick} class=${"side" + (bottom ? " my-side" : "")} id=${mine ? "side-mine" : `side-${side}`} data-side=${side}
       data-zone=${`side-${side}`} data-drop=${mine ? "new-meld" : null} aria-label=${sideLabel(side)}>
-    <h3 class="side-label">${sideLabel(side)}${took ? html` · <span class="took">${t("table.took_pozzetto")}</span>` : null}</h3>
+    <h3 class="side-label"><span class="members">${sideLabel(side)}</span>${took ? html` · <span class="took">${t("table.took_pozzetto")}</span>` : null}</h3>
     <div class="melds">
       ${melds.length ? melds.map((m, k) => html`<${Meld} key=${`${side}:${k}`} m=${m} k=${k} side=${side} mine=${mine} />`)
         : html`<span class="muted-light no-melds">${t("table.no_melds")}</span>`}

@@ -68,9 +68,11 @@ export function HandBar() {
       <button id="btn-discard" class="primary" disabled=${!play || sel.length !== 1} aria-keyshortcuts="S" onClick=${() => discard()}>${t("table.discard")} <${Key} k="S" /></button>
       <span class="sorts">${sortBtn("suit")}${sortBtn("rank")}</span>
       <button id="btn-hint" class="small" disabled=${!mine} onClick=${() => setMessage(legalText(app.legal))}>${t("table.legal")}</button>
-      ${sel.length ? html`<span class="note" id="selected-count">${t("table.selected", { count: sel.length })}</span>` : null}
-      ${v.one_card_pick ? html`<span class="note">${t("table.no_discard", { card: cardsText([v.one_card_pick]) })}</span>`
-        : html`<span class="note hint-attach">${t("table.attach_hint")}</span>`}
+      <span class="notes">
+        ${sel.length ? html`<span class="note" id="selected-count">${t("table.selected", { count: sel.length })}</span>` : null}
+        ${v.one_card_pick ? html`<span class="note">${t("table.no_discard", { card: cardsText([v.one_card_pick]) })}</span>`
+          : html`<span class="note hint-attach">${t("table.attach_hint")}</span>`}
+      </span>
     </div>
   </div>`;
 }

@@ -56,7 +56,7 @@ export function Seat({ i }) {
   const sit = tb.status === "waiting" && !s.name && app.user && app.you === null;
   return html`<div class=${`seat at-${placeOf(i)}` + (toPlay ? " to-play" : "") + (s.left || s.standin ? " away" : "")}
       id=${`seat-${i}`} data-zone=${`seat-${i}`}>
-    <div class="seat-name">${s.bot || s.standin ? html`<${Icon} name="bot" />` : null}${s.name ? name : html`<span class="muted-light">${t("table.empty_seat")}</span>`}</div>
+    <div class="seat-name">${s.bot || s.standin ? html`<${Icon} name="bot" />` : null}${s.name ? html`<span class="name">${name}</span>` : html`<span class="muted-light">${t("table.empty_seat")}</span>`}</div>
     ${level ? html`<div class="seat-level">${t("table.level", { level })}</div>` : null}
     <div class="seat-line">
       ${count !== null ? html`<span class="seat-cards"><span class="back-mini">${html`<${CardBack} />`}</span>${t("table.cards", { count })}</span>` : null}

@@ -96,7 +96,7 @@ function Waiting() {
 
 function Log() {
   const v = app.view;
-  const onToggle = (ev) => { app.logOpen = ev.currentTarget.open; };
+  const onToggle = (ev) => { app.logOpen = ev.currentTarget.open; app.rerender(); };  // the melds fit the room left
   return html`<details class="log-box" open=${Boolean(app.logOpen)} onToggle=${onToggle}>
     <summary>${t("table.log")}</summary>
     <div class="log" id="log">${(v.log || []).slice(-30).reverse().map((r) => html`<div key=${r.i}><${Suited} text=${recordText(r)} /></div>`)}</div>
