@@ -52,15 +52,18 @@ def test_fixed_hands_give_mp_and_the_federation_vp() -> None:
     assert len(match.results) == 3
     a, b = match.totals
     assert match.match_points() == (a - b, b - a)
-    assert match.victory_points() == victory_points(a - b, "fibur", 3)
+    assert match.victory_points() == victory_points(a - b, "fibur")
     assert sum(match.victory_points()) == 20
     assert [sum(r.points) for r in match.results] == [sum(s.total for s in r.scores) for r in match.results]
 
 
-def test_four_hand_turn_uses_the_four_hand_table() -> None:
+def test_a_four_hand_turn_uses_art_30s_one_table() -> None:
     match = Match(Rules(players=4, hands_per_turn=4), seed=8)
     _play_match(match, 8)
-    assert match.victory_points() == victory_points(match.match_points()[0], "fibur", 4)
+    assert match.victory_points() == victory_points(match.match_points()[0], "fibur")
+    wide = Match(Rules(players=4, hands_per_turn=4, vp_table="wide"), seed=8)
+    _play_match(wide, 8)
+    assert wide.victory_points() == victory_points(wide.match_points()[0], "wide")
 
 
 def test_target_ends_the_match_only_at_the_end_of_a_hand_with_a_unique_leader() -> None:

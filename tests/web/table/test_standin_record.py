@@ -93,4 +93,5 @@ def test_two_hands_played_by_the_computer_abandon_the_match_and_survive_a_restar
         profile = client.get(f"/api/users/{user_id}", headers={"cookie": elena}).json()
         [entry] = profile["matches"]
         assert entry["left"] is True and entry["result"] == "loss"  # the record says abandoned
-        assert profile["user"]["mu"] < 25.0  # and the rating counts it as her loss, whatever the totals
+        # but no person finished the match (the computer played it out): it moves nobody's rating
+        assert summary["rated"] is False and profile["user"]["mu"] == 25.0
