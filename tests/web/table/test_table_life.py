@@ -77,10 +77,12 @@ def test_an_absent_player_gets_a_stand_in_after_the_grace_period(
             break
         client.portal.call(asyncio.sleep, 0.01)  # type: ignore[union-attr]
     assert [r for r in hand.log[steps:] if r.seat == 0 and r.kind == "discard"]
-    # coming back hands the seat back to its player
+    # coming back hands the seat back to its player (at the end of a turn the stand-in is in the middle of)
     with client.websocket_connect(f"/ws/tables/{info['id']}", headers={"cookie": ann}) as ws:
         player = Player(ws)
         player.recv()
+        while player.state["table"]["seats"][0]["standin"]:
+            player.recv()
         assert not table.seats[0].standin
         state = player.wait_turn()
         if state["table"]["status"] == "playing":
