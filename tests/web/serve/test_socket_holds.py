@@ -242,7 +242,7 @@ def test_a_two_minute_soak_holds_every_socket_and_every_action(soak: subprocess.
     assert figures["unexpected_closes"] == "0" and figures["close_codes"] == "-"
     assert int(figures["reconnects"]) >= 21  # every socket went in the storm and came back
     assert float(figures["reconnect_p99_ms"]) < 5000
-    assert int(figures["actions_confirmed"]) > 100 and int(figures["actions_resent"]) >= 0
+    assert int(figures["actions_confirmed"]) > 100
     assert figures["actions_lost"] == "0" and figures["actions_doubled"] == "0"
     assert figures["standins"] == "0" and figures["client_errors"] == "0"
 

@@ -53,12 +53,8 @@ def http_protocol(header_seconds: float = HEADER_SECONDS) -> type[asyncio.Protoc
             self._disarm()
             super().connection_lost(exc)
 
-        def handle_websocket_upgrade(self, *event: Any) -> None:  # (h11's takes the request event)
-            self._disarm()  # the transport is the WebSocket's from now on
-            super().handle_websocket_upgrade(*event)
-
         def _awaiting_headers(self) -> bool:
-            if self.transport.get_protocol() is not self:  # upgraded: no HTTP request any more
+            if self.transport.get_protocol() is not self:  # upgraded: the transport is the WebSocket's
                 return False
             cycle: Any = self.cycle
             return cycle is None or bool(cycle.response_complete)

@@ -57,9 +57,6 @@ export function closeLink() {
   Object.assign(link, { tableId: null, handlers: null, retry: null, watch: null });
 }
 
-/** The latest ping's round trip in milliseconds (null before the first answer). */
-export function lag() { return app.lag ?? null; }
-
 function isOpen() { return link.ws !== null && link.ws.readyState === WebSocket.OPEN; }
 
 function rawSend(message) {

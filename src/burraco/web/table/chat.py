@@ -133,14 +133,8 @@ def send_history(table: TableState, conn: Viewer, repo: ChatRepository) -> None:
     if conn.user is None:
         return
     audiences = (Audience.TABLE.value,) if conn.seat is not None else (Audience.TABLE.value, Audience.SPECTATORS.value)
-    lines = repo.hand_lines(table.id, table.hand_no, audiences)
-    if not lines:
-        return
-    speakers = {line.user for line in lines}
-    hidden = repo.blocked_among(conn.user.id, speakers) | repo.muted_by(conn.user.id, speakers)
-    for line in lines:
-        if line.user not in hidden:
-            conn.send(line.to_dict())
+    for line in repo.heard_lines(table.id, table.hand_no, conn.user.id, audiences):
+        conn.send(line)
 
 
 def refusal(error: ChatRefused, reply_to: int | None) -> dict[str, Any]:

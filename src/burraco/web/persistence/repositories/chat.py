@@ -95,6 +95,16 @@ class ChatRepository:
         )
         return [_line(r) for r in self.store.read(lambda c: c.execute(query).all())]
 
+    def heard_lines(self, table_id: int, hand: int, user_id: int, audiences: tuple[str, ...]) -> list[dict[str, Any]]:
+        """Hand ``hand``'s messages of ``audiences`` at ``table_id`` as ``user_id`` sees them: never those of
+        someone blocked with them or muted by them."""
+        lines = self.hand_lines(table_id, hand, audiences)
+        if not lines:
+            return []
+        speakers = {line.user for line in lines}
+        hidden = self.blocked_among(user_id, speakers) | self.muted_by(user_id, speakers)
+        return [line.to_dict() for line in lines if line.user not in hidden]
+
     def was_at(self, table_id: int, user_id: int) -> bool:
         """Whether ``user_id`` held a seat at ``table_id`` or said something there."""
         e, m = schema.events.c, schema.chat_messages.c
@@ -268,7 +278,4 @@ def replay_chat(store: db.Store, table_id: int, hand: int, user_id: int | None) 
         audiences = (Audience.TABLE.value, Audience.SPECTATORS.value)
     else:
         return []
-    lines = chat.hand_lines(table_id, hand, audiences)
-    speakers = {line.user for line in lines}
-    hidden = chat.blocked_among(user_id, speakers) | chat.muted_by(user_id, speakers)
-    return [line.to_dict() for line in lines if line.user not in hidden]
+    return chat.heard_lines(table_id, hand, user_id, audiences)
